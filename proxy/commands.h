@@ -1,0 +1,21 @@
+#pragma once
+// The subcommands of the drawproxy executable. Each takes the arguments after its name
+// and returns the process exit status (2 for usage errors and bad input).
+#include <string>
+#include <vector>
+
+namespace drawproxy {
+
+using Args = std::vector<std::string>;
+
+int run_proxy(const Args& args);     // drawproxy [options] -- ENGINE [ARGS...]
+int run_perft(const Args& args);     // drawproxy perft
+int run_analyze(const Args& args);   // drawproxy analyze
+int run_winnable(const Args& args);  // drawproxy winnable
+int run_match(const Args& args);     // drawproxy match (match/)
+int run_audit(const Args& args);     // drawproxy audit (match/)
+
+// Prints "drawproxy: <message>" on stderr and returns 2.
+int usage_error(const std::string& message);
+
+}  // namespace drawproxy

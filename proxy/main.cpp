@@ -1,0 +1,40 @@
+// drawproxy: dispatches to the subcommands; with none, runs the UCI proxy.
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "proxy/commands.h"
+
+namespace {
+
+constexpr std::string_view USAGE =
+    "usage: drawproxy [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]... -- ENGINE [ARGS...]\n"
+    "       drawproxy perft [--chess960] [--divide] FEN DEPTH\n"
+    "       drawproxy analyze [--rules NAME|FILE] [--chess960] [--pretty] startpos|fen <FEN> [moves M...]\n"
+    "       drawproxy winnable [--nodes N] [--witness]   (FENs on stdin)\n"
+    "       drawproxy match -engine cmd=... -engine cmd=... [-each ...] [-games N] ...\n"
+    "       drawproxy audit [--rules NAME] [--json] [--rewrite OUT.pgn] FILE.pgn...\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    drawproxy::Args args(argv + 1, argv + argc);
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            std::fputs(USAGE.data(), args.empty() ? stderr : stdout);
+            return args.empty() ? 2 : 0;
+        }
+        const std::string cmd = args[0];
+        drawproxy::Args rest(args.begin() + 1, args.end());
+        if (cmd == "perft") return drawproxy::run_perft(rest);
+        if (cmd == "analyze") return drawproxy::run_analyze(rest);
+        if (cmd == "winnable") return drawproxy::run_winnable(rest);
+        if (cmd == "match") return drawproxy::run_match(rest);
+        if (cmd == "audit") return drawproxy::run_audit(rest);
+        return drawproxy::run_proxy(args);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "drawproxy: %s\n", e.what());
+        return 2;
+    }
+}

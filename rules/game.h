@@ -1,0 +1,90 @@
+#pragma once
+// A game record: start position plus moves, with per-ply repetition counts (FIDE 9.2
+// identity) and halfmove clock, and the Article 9 verdict for any ply. Appending a ply
+// is O(1) amortised plus a look-back to the last irreversible move; nothing is replayed.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "rules/edition.h"
+#include "rules/position.h"
+
+namespace drawproxy::rules {
+
+enum class Reason { Threefold, FiftyMoves, Fivefold, SeventyFiveMoves, DeadPosition, Stalemate, Checkmate };
+// "threefold", "fifty-moves", "fivefold", "seventy-five-moves", "dead-position", "stalemate", "checkmate"
+std::string_view reason_name(Reason r);
+
+enum class Score { WhiteWins, BlackWins, Draw };
+std::string_view score_text(Score s);  // "1-0", "0-1", "1/2-1/2"
+
+// A game that ended by itself (5.1, 5.2, 9.6, 9.7).
+struct Result {
+    Score score;
+    Reason reason;
+    std::string_view article;  // points into the Edition, which must outlive it
+};
+
+// A claim open to the side to move (9.2, 9.3). `intended` claims name every move that
+// qualifies (sorted by UCI text); the "has appeared / completed" forms have none.
+struct Claim {
+    Reason reason;  // Threefold or FiftyMoves
+    std::string_view article;
+    bool intended = false;
+    MoveList moves;  // only for intended claims
+};
+
+struct Verdict {
+    std::optional<Result> result;  // set when the game is over at this ply
+    int claim_count = 0;
+    Claim claims[4];  // in contract order: threefold appeared, threefold intended, fifty completed, fifty intended
+    const Claim* begin() const { return claims; }
+    const Claim* end() const { return claims + claim_count; }
+};
+
+class Game {
+public:
+    explicit Game(const Position& start = Position());
+    void reset(const Position& start);
+
+    // Appends a legal move (check with Position::is_legal or a parser first).
+    void play(Move m);
+    // Drops plies after `ply` (0 = back to the start position).
+    void truncate(int ply);
+
+    int ply_count() const { return int(moves_.size()); }  // moves played so far
+    const Position& start() const { return positions_.front(); }
+    const Position& position() const { return positions_.back(); }
+    const Position& position_at(int ply) const { return positions_[ply]; }
+    Move move_at(int ply) const { return moves_[ply]; }  // the move played from position_at(ply)
+
+    // Occurrences of the position at `ply` up to and including that ply.
+    int repetition_count(int ply) const { return entries_[ply].repetition; }
+    int repetition_count() const { return entries_.back().repetition; }
+    int halfmove_clock(int ply) const { return positions_[ply].halfmove_clock(); }
+
+    // Everything Article 9 (and 5.1/5.2) says at `ply`: the automatic result, if any, and
+    // every claim open to the side to move (none once the game is over).
+    Verdict verdict(const Edition& e, int ply) const;
+    Verdict verdict(const Edition& e) const { return verdict(e, ply_count()); }
+    // Only the automatic ending: cheaper, for checking every ply.
+    std::optional<Result> automatic_result(const Edition& e, int ply) const;
+    std::optional<Result> automatic_result(const Edition& e) const { return automatic_result(e, ply_count()); }
+    // The claim that playing `m` from the current position would open as an intended-move
+    // claim (threefold first, then fifty moves), if any.
+    std::optional<Claim> intended_claim(const Edition& e, Move m) const;
+
+private:
+    struct Entry {
+        std::uint64_t key;   // repetition key
+        int repetition;      // occurrences so far, this one included
+        int previous;        // ply of the previous occurrence, or -1
+        int reversible_from; // first ply reachable by the repetition look-back
+    };
+    std::vector<Position> positions_;
+    std::vector<Move> moves_;
+    std::vector<Entry> entries_;
+};
+
+}  // namespace drawproxy::rules

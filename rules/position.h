@@ -1,0 +1,139 @@
+#pragma once
+// A chess position on bitboards: placement, side to move, castling rights (as rook squares,
+// so Chess960 needs no special case), en passant and the clocks. Copy-make: play() changes
+// the position in place and never allocates; keep a copy to go back.
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "rules/bitboard.h"
+#include "rules/types.h"
+
+namespace drawproxy::rules {
+
+struct MoveList {
+    std::array<Move, 256> moves;  // 218 is the most any legal position has
+    int count = 0;
+
+    void push(Move m) { moves[count++] = m; }
+    const Move* begin() const { return moves.data(); }
+    const Move* end() const { return moves.data() + count; }
+    int size() const { return count; }
+    bool empty() const { return count == 0; }
+    bool contains(Move m) const;
+    Move operator[](int i) const { return moves[i]; }
+};
+
+class FenError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+class Position {
+public:
+    static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    // The standard start position.
+    Position();
+    // An uninitialised position, for readers that fill it in (clear() first).
+    struct Uninitialised {};
+    explicit Position(Uninitialised) {}
+    static Position startpos() { return Position(); }
+    // Throws FenError naming the fault; see parse_fen in rules/notation.h for a non-throwing form.
+    static Position from_fen(std::string_view fen, bool chess960 = false);
+    std::string fen() const;
+
+    // Placement.
+    Piece piece_on(Square s) const { return board_[s]; }
+    Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+    // State.
+    Color side_to_move() const { return side_; }
+    int halfmove_clock() const { return halfmove_; }
+    int fullmove_number() const { return fullmove_; }
+    bool chess960() const { return chess960_; }
+    void set_chess960(bool on) { chess960_ = on; }
+    std::uint8_t castling_rights() const { return castling_; }
+    bool can_castle(int index) const { return castling_ & (1 << index); }
+    // The rook that castles for right `index` (castling_index()), SQ_NONE without the right.
+    Square castling_rook(int index) const { return castling_rook_[index]; }
+    // The en passant target square, kept only while an enemy pawn stands next to the pawn
+    // that just moved two squares (the capture may still be illegal: see has_legal_en_passant).
+    Square ep_square() const { return ep_; }
+    bool has_legal_en_passant() const;
+
+    // Attacks and checks.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    bool attacked_by(Color c, Square s, Bitboard occupied) const;
+    Bitboard checkers() const { return attackers_to(king_square(side_), pieces()) & pieces(~side_); }
+    bool is_check() const { return checkers() != 0; }
+
+    // Moves.
+    MoveList legal_moves() const;
+    bool is_legal(Move m) const { return legal_moves().contains(m); }
+    bool has_legal_moves() const;
+    bool is_checkmate() const { return is_check() && !has_legal_moves(); }
+    bool is_stalemate() const { return !is_check() && !has_legal_moves(); }
+    bool is_capture(Move m) const;
+    // A capture or a pawn move: resets the fifty-move count and ends repetition look-back.
+    bool is_zeroing(Move m) const { return is_capture(m) || type_of(board_[m.from()]) == PAWN; }
+    // True if the move could also change castling rights (also ends repetition look-back).
+    bool changes_castling(Move m) const { return castling_ & (castling_mask_[m.from()] | castling_mask_[m.to()]); }
+
+    // Plays a legal move (undefined for an illegal one: check with is_legal first).
+    void play(Move m);
+    // Passes the turn (for analysis only: not a legal move).
+    void play_null();
+
+    // Zobrist hash of the FIDE 9.2 identity: placement, side to move, castling rights and
+    // the en passant square only when a legal en passant capture exists.
+    std::uint64_t repetition_key() const;
+    // Exact FIDE 9.2 identity (the key can collide; this cannot).
+    bool same_position(const Position& other) const;
+
+    // Low-level setup used by the FEN reader and tests; validate() must follow.
+    void clear();
+    void put_piece(Piece p, Square s);
+    void set_side_to_move(Color c) { side_ = c; }
+    void set_clocks(int halfmove, int fullmove) { halfmove_ = std::uint16_t(halfmove); fullmove_ = std::uint16_t(fullmove); }
+    void add_castling_right(Color c, Square rook_square);
+    void set_ep_square(Square s) { ep_ = s; }
+    // Checks the position can be played from; returns an error text or "" if fine. Also
+    // drops an en passant square no enemy pawn could use and recomputes the hash.
+    std::string validate();
+
+private:
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void compute_key();
+
+    Bitboard by_color_[2];
+    Bitboard by_type_[6];
+    Piece board_[64];
+    std::uint64_t key_;  // without en passant
+    Square castling_rook_[4];
+    std::uint8_t castling_mask_[64];  // rights lost when a move starts or ends on a square
+    Color side_;
+    std::uint8_t castling_;
+    Square ep_;
+    bool chess960_;
+    std::uint16_t halfmove_;
+    std::uint16_t fullmove_;
+};
+
+// Where the king and rook land when castling for right `index`.
+constexpr Square castling_king_to(int index) {
+    return relative_square(Color(index / 2), index % 2 == 0 ? Square(6) : Square(2));
+}
+constexpr Square castling_rook_to(int index) {
+    return relative_square(Color(index / 2), index % 2 == 0 ? Square(5) : Square(3));
+}
+
+}  // namespace drawproxy::rules
