@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Configures and builds one flavour of drawproxy.
+# Usage: scripts/build.sh [release|asan|fuzz]   -> build/, build-asan/, build-fuzz/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flavour=${1:-release}
+jobs=$(nproc)
+case "$flavour" in
+    release)
+        cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRAWPROXY_WERROR=ON >/dev/null
+        cmake --build build -j "$jobs" ;;
+    asan)
+        cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDRAWPROXY_WERROR=ON \
+              -DDRAWPROXY_SANITIZE=ON -DDRAWPROXY_BENCH=OFF >/dev/null
+        cmake --build build-asan -j "$jobs" ;;
+    fuzz)
+        CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+              -DDRAWPROXY_WERROR=ON -DDRAWPROXY_FUZZ=ON -DDRAWPROXY_TESTS=OFF -DDRAWPROXY_BENCH=OFF >/dev/null
+        cmake --build build-fuzz -j "$jobs" ;;
+    *) echo "usage: scripts/build.sh [release|asan|fuzz]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages drawproxy needs, only those missing (quiet when all are there).
+# Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs: clang for fuzzing)
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build libboost1.81-dev catch2 libfmt-dev libtomlplusplus-dev
+          libcli11-dev nlohmann-json3-dev stockfish)
+if [[ "${1:-}" == "--test" ]]; then
+    packages+=(toga2 glaurung clang libclang-rt-14-dev python3)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

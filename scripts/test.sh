@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian 12 machine: installs what is missing, then
+#  1. Release build with -Wall -Wextra -Werror, all tests (CTest);
+#  2. AddressSanitizer + UBSan build, all tests again;
+#  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 60), two at a time.
+# Usage: scripts/test.sh [--quick]   (--quick: step 1 only)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "release build (-Werror)"
+scripts/build.sh release
+step "tests (release)"
+ctest --test-dir build --output-on-failure -j 2
+[[ "${1:-}" == "--quick" ]] && exit 0
+
+step "AddressSanitizer + UBSan build"
+scripts/build.sh asan
+step "tests (ASan + UBSan)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build-asan --output-on-failure -j 2
+
+step "fuzz targets"
+scripts/build.sh fuzz
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
