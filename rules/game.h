@@ -29,7 +29,7 @@ struct Result {
 // A claim open to the side to move (9.2, 9.3). `intended` claims name every move that
 // qualifies (sorted by UCI text); the "has appeared / completed" forms have none.
 struct Claim {
-    Reason reason;  // Threefold or FiftyMoves
+    Reason reason = Reason::Threefold;  // Threefold or FiftyMoves
     std::string_view article;
     bool intended = false;
     MoveList moves;  // only for intended claims
@@ -38,19 +38,20 @@ struct Claim {
 struct Verdict {
     std::optional<Result> result;  // set when the game is over at this ply
     int claim_count = 0;
-    Claim claims[4];  // in contract order: threefold appeared, threefold intended, fifty completed, fifty intended
+    Claim claims[4];  // in contract order: threefold appeared, threefold intended, fifty completed, fifty
+                      // intended
     const Claim* begin() const { return claims; }
     const Claim* end() const { return claims + claim_count; }
 };
 
 class Game {
-public:
+  public:
     explicit Game(const Position& start = Position());
     void reset(const Position& start);
 
     // Appends a legal move (check with Position::is_legal or a parser first).
     void play(Move m);
-    // Drops plies after `ply` (0 = back to the start position).
+    // Drops plies after `ply` (0 = back to the start position); beyond the end, does nothing.
     void truncate(int ply);
 
     int ply_count() const { return int(moves_.size()); }  // moves played so far
@@ -70,17 +71,23 @@ public:
     Verdict verdict(const Edition& e) const { return verdict(e, ply_count()); }
     // Only the automatic ending: cheaper, for checking every ply.
     std::optional<Result> automatic_result(const Edition& e, int ply) const;
-    std::optional<Result> automatic_result(const Edition& e) const { return automatic_result(e, ply_count()); }
+    std::optional<Result> automatic_result(const Edition& e) const {
+        return automatic_result(e, ply_count());
+    }
     // The claim that playing `m` from the current position would open as an intended-move
     // claim (threefold first, then fifty moves), if any.
     std::optional<Claim> intended_claim(const Edition& e, Move m) const;
 
-private:
+  private:
+    bool consecutive_alternate_fivefold(int ply) const;
+    // Whether playing `m` at `ply` makes a position appear for at least the third time.
+    bool would_repeat_thrice(int ply, Move m) const;
+
     struct Entry {
-        std::uint64_t key;   // repetition key
-        int repetition;      // occurrences so far, this one included
-        int previous;        // ply of the previous occurrence, or -1
-        int reversible_from; // first ply reachable by the repetition look-back
+        std::uint64_t key;    // repetition key
+        int repetition;       // occurrences so far, this one included
+        int previous;         // ply of the previous occurrence, or -1
+        int reversible_from;  // first ply reachable by the repetition look-back
     };
     std::vector<Position> positions_;
     std::vector<Move> moves_;
