@@ -1,0 +1,12 @@
+#pragma once
+// Static analysis of locked pawn walls: pawns that can never move or be captured split the
+// board; if no man of the winner can ever attack a square the losing king can ever stand
+// on, the winner can never checkmate.
+#include "rules/position.h"
+
+namespace drawproxy::rules::winnability {
+
+// True is a proof that `winner` can never checkmate; false means "not shown".
+bool locked_unwinnable(const Position& pos, Color winner);
+
+}  // namespace drawproxy::rules::winnability
