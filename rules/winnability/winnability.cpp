@@ -1,5 +1,6 @@
 #include "rules/winnability/winnability.h"
 
+#include "rules/winnability/guided.h"
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
@@ -32,7 +33,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // A short helpmate first (most positions have one), then the exhaustive proof, then
     // whatever budget is left for a long helpmate.
     std::uint64_t left = budget.nodes;
-    HelpmateResult quick = find_helpmate(pos, winner, MAX_HELPMATE_PLIES, left / 8);
+    HelpmateResult quick = find_helpmate(pos, winner, 5, left / 16);
     result.nodes += quick.nodes;
     if (quick.found) {
         result.outcome = Outcome::Winnable;
@@ -40,6 +41,14 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     left -= std::min(left, quick.nodes);
+    GuidedResult guided = guided_helpmate(pos, winner, left / 4);
+    result.nodes += guided.nodes;
+    if (guided.found) {
+        result.outcome = Outcome::Winnable;
+        result.witness = std::move(guided.line);
+        return result;
+    }
+    left -= std::min(left, guided.nodes);
     ReachResult reach = explore(pos, winner, left / 2);
     result.nodes += reach.nodes;
     if (reach.reach == Reach::Exhausted) {

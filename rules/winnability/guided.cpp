@@ -1,0 +1,124 @@
+#include "rules/winnability/guided.h"
+
+#include <algorithm>
+#include <queue>
+
+#include "rules/winnability/material.h"
+
+namespace drawproxy::rules::winnability {
+namespace {
+
+int distance(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+int edge_distance(Square s) {
+    return std::min(std::min(file_of(s), 7 - file_of(s)), std::min(rank_of(s), 7 - rank_of(s)));
+}
+int corner_distance(Square s) {
+    return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
+}
+
+class KeySet {
+  public:
+    explicit KeySet(std::uint64_t expected) {
+        std::size_t size = 1024;
+        while (size < expected * 2) size <<= 1;
+        slots_.assign(size, 0);
+    }
+    bool insert(std::uint64_t key) {
+        key |= 1;
+        std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == key) return false;
+            if (slots_[i] == 0) {
+                slots_[i] = key;
+                return true;
+            }
+        }
+    }
+
+  private:
+    std::vector<std::uint64_t> slots_;
+};
+
+struct Node {
+    Position pos;
+    std::uint32_t parent;
+    Move move;
+};
+
+}  // namespace
+
+int mating_net_distance(const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    const Square king = pos.king_square(loser);
+    const Bitboard occupied = pos.pieces();
+    int h = 4 * edge_distance(king) + 2 * corner_distance(king);
+    // Flight squares: the fewer the closer to mate.
+    Bitboard flights = king_attacks(king) & ~pos.pieces(loser);
+    const Bitboard without_king = occupied ^ square_bb(king);
+    while (flights) {
+        Square s = pop_lsb(flights);
+        if (!pos.attacked_by(winner, s, without_king)) h += 3;
+    }
+    if (pos.checkers() && pos.side_to_move() == loser) h -= 2;
+    const bool pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
+    Bitboard ours = pos.pieces(winner);
+    while (ours) {
+        Square s = pop_lsb(ours);
+        const PieceType pt = type_of(pos.piece_on(s));
+        if (pt == PAWN)
+            h += (7 - relative_rank(winner, rank_of(s))) * (pieces ? 1 : 3);
+        else if (pt == KING)
+            h += 2 * std::abs(distance(s, king) - 2);
+        else
+            h += 2 * distance(s, king);
+    }
+    Bitboard theirs = pos.pieces(loser) & ~pos.pieces(KING);
+    while (theirs) {
+        Square s = pop_lsb(theirs);
+        if (type_of(pos.piece_on(s)) == PAWN)
+            h += 7 - relative_rank(loser, rank_of(s));
+        else
+            h += distance(s, king);
+    }
+    return h;
+}
+
+GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    GuidedResult result;
+    KeySet seen(node_limit + 1);
+    std::vector<Node> nodes;
+    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 14) + 1);
+    nodes.push_back({root, 0, Move::none()});
+    seen.insert(root.repetition_key());
+    // (estimate, node index); ties favour the newest node, which keeps plans going.
+    using Entry = std::pair<int, std::int64_t>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    open.push({mating_net_distance(root, winner), 0});
+    while (!open.empty() && result.nodes < node_limit) {
+        const auto index = std::uint32_t(-open.top().second);
+        open.pop();
+        const Position pos = nodes[index].pos;
+        for (Move m : pos.legal_moves()) {
+            Position child = pos;
+            child.play(m);
+            ++result.nodes;
+            if (child.is_check() && !child.has_legal_moves()) {
+                if (child.side_to_move() == winner) continue;  // the winner was mated
+                result.found = true;
+                result.line.push_back(m);
+                for (std::uint32_t i = index; i != 0; i = nodes[i].parent)
+                    result.line.push_back(nodes[i].move);
+                std::reverse(result.line.begin(), result.line.end());
+                return result;
+            }
+            if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
+            nodes.push_back({child, index, m});
+            open.push({mating_net_distance(child, winner), -std::int64_t(nodes.size() - 1)});
+        }
+    }
+    return result;
+}
+
+}  // namespace drawproxy::rules::winnability
