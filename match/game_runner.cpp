@@ -1,0 +1,337 @@
+#include "match/game_runner.h"
+
+#include <fmt/format.h>
+#include <boost/asio/post.hpp>
+#include <cstdlib>
+
+#include "match/claim_decision.h"
+#include "rules/notation.h"
+
+namespace drawproxy::match {
+
+using rules::Color;
+using Clk = std::chrono::steady_clock;
+
+namespace {
+
+constexpr int MATE_SCORE = 100000;
+
+// Splits off the next space-separated word of `s`.
+std::string_view next_word(std::string_view& s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    auto end = s.find(' ');
+    std::string_view w = s.substr(0, end);
+    s.remove_prefix(end == std::string_view::npos ? s.size() : end);
+    return w;
+}
+
+bool to_int(std::string_view w, int& out) {
+    if (w.empty()) return false;
+    char* end = nullptr;
+    std::string tmp(w);  // only on info lines with a score, a few per move
+    long v = std::strtol(tmp.c_str(), &end, 10);
+    if (*end != '\0') return false;
+    out = int(v);
+    return true;
+}
+
+std::string today() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+}  // namespace
+
+GameRunner::GameRunner(boost::asio::io_context& io, const rules::Edition& edition, GameSpec spec,
+                       DoneHandler done)
+    : io_(io),
+      edition_(edition),
+      spec_(std::move(spec)),
+      done_(std::move(done)),
+      arbiter_(edition, spec_.start, spec_.white->tc, spec_.black->tc, spec_.draw_offers.after),
+      timer_(io) {
+    players_[rules::WHITE].config = spec_.white;
+    players_[rules::BLACK].config = spec_.black;
+    record_.number = spec_.number;
+    record_.round = spec_.round;
+    record_.white = spec_.white->name;
+    record_.black = spec_.black->name;
+    record_.time_control = spec_.white->tc.text();
+    record_.rules = edition_.name;
+    record_.start = spec_.start;
+    record_.from_fen = spec_.from_fen;
+    record_.date = today();
+    record_.plies.reserve(256);
+    overhead_.reserve(256);
+    position_cmd_.reserve(4096);
+    go_cmd_.reserve(128);
+}
+
+GameRunner::~GameRunner() = default;
+
+void GameRunner::start() {
+    position_cmd_ = spec_.from_fen ? "position fen " + rules::to_fen(spec_.start) : "position startpos";
+    position_cmd_ += " moves";
+    for (rules::Move m : spec_.book) {
+        PlyRecord ply;
+        ply.move = m;
+        ply.book = true;
+        position_cmd_ += ' ';
+        rules::append_uci(arbiter_.position(), m, position_cmd_);
+        record_.plies.push_back(ply);
+        if (auto o = arbiter_.play(m)) return finish(*o);
+    }
+    std::weak_ptr<GameRunner> weak = shared_from_this();
+    for (Color c : {rules::WHITE, rules::BLACK}) {
+        Player& p = players_[c];
+        p.process = std::make_unique<proxy::EngineProcess>(io_, p.config->cmd, p.config->args);
+        p.process->on_line([weak, c](std::string_view line) {
+            if (auto self = weak.lock()) self->on_line(c, line);
+        });
+        p.process->on_exit([weak, c](int status) {
+            if (auto self = weak.lock()) self->on_exit(c, status);
+        });
+        p.process->start();
+        p.process->send_line("uci");
+    }
+    arm_timer(std::max(spec_.white->stall_ms, spec_.black->stall_ms));
+}
+
+void GameRunner::arm_timer(std::int64_t ms) {
+    timer_.expires_after(std::chrono::milliseconds(ms));
+    std::weak_ptr<GameRunner> weak = shared_from_this();
+    timer_.async_wait([weak](const boost::system::error_code& ec) {
+        if (ec) return;
+        if (auto self = weak.lock()) self->on_timeout();
+    });
+}
+
+void GameRunner::on_line(Color c, std::string_view line) {
+    if (finished_) return;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    Player& p = players_[c];
+    if (!p.ready) {
+        if (line == "uciok") {
+            for (const auto& [name, value] : p.config->options)
+                p.process->send_line(fmt::format("setoption name {} value {}", name, value));
+            p.process->send_line("ucinewgame");
+            p.process->send_line("isready");
+        } else if (line == "readyok") {
+            p.ready = true;
+            if (players_[~c].ready) {
+                playing_ = true;
+                if (auto o = arbiter_.check_start()) return finish(*o);
+                send_go();
+            }
+        }
+        return;
+    }
+    if (!searching_ || c != arbiter_.to_move()) return;
+    std::string_view rest = line;
+    std::string_view word = next_word(rest);
+    if (word == "bestmove") return on_bestmove(c, next_word(rest));
+    if (word != "info") return;
+    if (p.config->claim.kind == ClaimPolicy::Kind::Engine &&
+        rest.find("drawproxy claim") != std::string_view::npos) {
+        if (auto claim = parse_engine_claim(line, arbiter_.position())) p.engine_claim = claim;
+        return;
+    }
+    while (!rest.empty()) {
+        word = next_word(rest);
+        if (word == "string") break;
+        if (word == "depth") {
+            to_int(next_word(rest), p.depth);
+        } else if (word == "score") {
+            std::string_view kind = next_word(rest);
+            int v = 0;
+            if (!to_int(next_word(rest), v)) continue;
+            p.has_score = true;
+            p.mate = kind == "mate";
+            p.score = v;
+        }
+    }
+}
+
+bool GameRunner::wants_draw(const Player& p) const {
+    const auto& d = spec_.draw_offers;
+    if (!d.enabled || int(p.recent_scores.size()) < d.moves) return false;
+    for (auto it = p.recent_scores.end() - d.moves; it != p.recent_scores.end(); ++it)
+        if (std::abs(*it) > d.score_cp) return false;
+    return true;
+}
+
+void GameRunner::on_bestmove(Color c, std::string_view move_text) {
+    bestmove_time_ = Clk::now();
+    searching_ = false;
+    timer_.cancel();
+    Player& p = players_[c];
+    PlyRecord ply;
+    ply.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(bestmove_time_ - go_time_).count();
+    ply.has_score = p.has_score;
+    ply.mate = p.mate;
+    ply.score = p.score;
+    ply.depth = p.depth;
+    p.recent_scores.push_back(!p.has_score ? MATE_SCORE
+                              : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
+                                           : p.score);
+
+    if (auto o = arbiter_.charge_time(ply.time_ms)) {
+        record_.final_notes.push_back(fmt::format("{} flag fell after {:.3f}s",
+                                                  c == rules::WHITE ? "White's" : "Black's",
+                                                  double(ply.time_ms) / 1000));
+        return finish(*o);
+    }
+    std::string error;
+    rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
+
+    // A standing offer is accepted when the player's own score says the game is level.
+    if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
+        std::abs(p.score) <= spec_.draw_offers.score_cp) {
+        std::string why;
+        if (auto o = arbiter_.accept_draw(why)) {
+            record_.final_notes.push_back("draw offer accepted");
+            return finish(*o);
+        }
+        ply.notes.push_back(why);
+    }
+
+    std::optional<ClaimRequest> request =
+        p.config->claim.kind == ClaimPolicy::Kind::Engine
+            ? p.engine_claim
+            : decide_claim(arbiter_.game(), edition_, p.config->claim, p.has_score && !p.mate, p.score, m);
+    bool claim_offers = false;
+    if (request) {
+        std::optional<Outcome> ended;
+        ClaimRuling ruling = arbiter_.claim(*request, ended);
+        if (ended) {
+            record_.final_notes.push_back(ruling.note);
+            return finish(*ended);
+        }
+        ply.notes.push_back(ruling.note);
+        claim_offers = edition_.claim_is_draw_offer;
+        if (request->intended) m = request->intended;  // a claimed intended move must be played
+    }
+    if (!m) {
+        record_.final_notes.push_back(fmt::format("illegal move '{}' ({})", move_text, error));
+        return finish(arbiter_.illegal_move(std::string(move_text)));
+    }
+    ply.offered_draw = wants_draw(p) || claim_offers;
+    play_move(m, std::move(ply));
+}
+
+void GameRunner::play_move(rules::Move m, PlyRecord ply) {
+    position_cmd_ += ' ';
+    rules::append_uci(arbiter_.position(), m, position_cmd_);
+    ply.move = m;
+    const bool offer = ply.offered_draw;
+    record_.plies.push_back(std::move(ply));
+    if (auto o = arbiter_.play(m)) return finish(*o);
+    if (offer) arbiter_.offer_draw();
+    send_go();
+}
+
+void GameRunner::send_go() {
+    const Color c = arbiter_.to_move();
+    Player& p = players_[c];
+    p.has_score = false;
+    p.mate = false;
+    p.depth = 0;
+    p.engine_claim.reset();
+    const EngineConfig& cfg = *p.config;
+    go_cmd_ = "go";
+    const Clock& own = arbiter_.clock(c);
+    if (cfg.tc.movetime_ms) {
+        fmt::format_to(std::back_inserter(go_cmd_), " movetime {}", cfg.tc.movetime_ms);
+    } else if (cfg.tc.has_clock()) {
+        const Clock& w = arbiter_.clock(rules::WHITE);
+        const Clock& b = arbiter_.clock(rules::BLACK);
+        fmt::format_to(std::back_inserter(go_cmd_), " wtime {} btime {}",
+                       std::max<std::int64_t>(w.remaining_ms(), 1),
+                       std::max<std::int64_t>(b.remaining_ms(), 1));
+        if (w.control().has_clock() && w.control().increment_ms)
+            fmt::format_to(std::back_inserter(go_cmd_), " winc {}", w.control().increment_ms);
+        if (b.control().has_clock() && b.control().increment_ms)
+            fmt::format_to(std::back_inserter(go_cmd_), " binc {}", b.control().increment_ms);
+        if (own.moves_to_go())
+            fmt::format_to(std::back_inserter(go_cmd_), " movestogo {}", own.moves_to_go());
+    }
+    if (cfg.nodes) fmt::format_to(std::back_inserter(go_cmd_), " nodes {}", cfg.nodes);
+    if (cfg.depth) fmt::format_to(std::back_inserter(go_cmd_), " depth {}", cfg.depth);
+    p.process->send_line(position_cmd_);
+    p.process->send_line(go_cmd_);
+    go_time_ = Clk::now();
+    if (!record_.plies.empty() && !record_.plies.back().book)
+        overhead_.push_back(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());
+    searching_ = true;
+    const std::int64_t deadline = own.deadline_ms();
+    arm_timer(deadline >= 0 ? deadline + 1 : cfg.stall_ms);
+}
+
+void GameRunner::on_timeout() {
+    if (finished_) {
+        for (Player& p : players_)
+            if (p.process && !p.exited) p.process->kill();
+        return;
+    }
+    if (!playing_) {
+        const Color c = !players_[rules::WHITE].ready ? rules::WHITE : rules::BLACK;
+        record_.final_notes.push_back(fmt::format("{} did not answer uci/isready", players_[c].config->name));
+        return finish(arbiter_.forfeit(c, "stall"));
+    }
+    const Color c = arbiter_.to_move();
+    if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
+        record_.final_notes.push_back(
+            fmt::format("{} flag fell while thinking", c == rules::WHITE ? "White's" : "Black's"));
+        return finish(arbiter_.flag_fall());
+    }
+    record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
+                                              players_[c].config->name,
+                                              double(players_[c].config->stall_ms) / 1000));
+    finish(arbiter_.forfeit(c, "stall"));
+}
+
+void GameRunner::on_exit(Color c, int status) {
+    Player& p = players_[c];
+    p.exited = true;
+    if (!finished_) {
+        record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
+        return finish(arbiter_.forfeit(c, "crash"));
+    }
+    if (players_[~c].exited || !players_[~c].process) {
+        if (!reported_) {
+            reported_ = true;
+            timer_.cancel();
+            auto self = shared_from_this();
+            boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
+        }
+    }
+}
+
+void GameRunner::finish(Outcome outcome) {
+    finished_ = true;
+    searching_ = false;
+    timer_.cancel();
+    const bool white_lost = outcome.score == rules::Score::BlackWins;
+    if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;
+    record_.outcome = std::move(outcome);
+    for (Color c : {rules::WHITE, rules::BLACK}) record_.incorrect_claims[c] = arbiter_.incorrect_claims(c);
+    bool all_gone = true;
+    for (Player& p : players_) {
+        if (p.process && !p.exited) {
+            all_gone = false;
+            p.process->stop(std::chrono::milliseconds(300));
+        }
+    }
+    if (all_gone && !reported_) {
+        reported_ = true;
+        auto self = shared_from_this();
+        boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
+        return;
+    }
+    arm_timer(2000);  // engines that ignore quit and SIGTERM are killed
+}
+
+}  // namespace drawproxy::match

@@ -1,0 +1,211 @@
+#include "match/options.h"
+
+#include <fmt/format.h>
+#include <charconv>
+
+namespace drawproxy::match {
+namespace {
+
+using Tokens = std::vector<std::string>;
+
+template <class Int>
+Int to_int(const std::string& text, const std::string& what, Int min_value) {
+    Int value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < min_value)
+        throw OptionError(fmt::format("bad value for {}: '{}'", what, text));
+    return value;
+}
+
+std::pair<std::string, std::string> split_key(const std::string& token, const std::string& option) {
+    auto eq = token.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw OptionError(fmt::format("{}: expected key=value, got '{}'", option, token));
+    return {token.substr(0, eq), token.substr(eq + 1)};
+}
+
+void apply_engine_key(EngineConfig& e, const std::string& token, const std::string& option) {
+    auto [key, value] = split_key(token, option);
+    if (key == "cmd") {
+        e.cmd = value;
+    } else if (key == "name") {
+        e.name = value;
+    } else if (key == "dir") {
+        e.dir = value;
+    } else if (key == "arg") {
+        e.args.push_back(value);
+    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+        e.options.emplace_back(key.substr(7), value);
+    } else if (key == "tc") {
+        auto tc = parse_time_control(value);
+        if (!tc) throw OptionError(fmt::format("bad time control '{}'", value));
+        tc->margin_ms = e.tc.margin_ms;
+        e.tc = *tc;
+    } else if (key == "st") {
+        auto ms = parse_seconds(value);
+        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad st= value '{}'", value));
+        e.tc.infinite = false;
+        e.tc.movetime_ms = *ms;
+    } else if (key == "timemargin") {
+        e.tc.margin_ms = to_int<std::int64_t>(value, "timemargin", 0);
+    } else if (key == "nodes") {
+        e.nodes = to_int<std::int64_t>(value, "nodes", 1);
+    } else if (key == "depth") {
+        e.depth = to_int<int>(value, "depth", 1);
+    } else if (key == "claim") {
+        auto p = parse_claim_policy(value);
+        if (!p)
+            throw OptionError(fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", value));
+        e.claim = *p;
+    } else if (key == "stall") {
+        auto ms = parse_seconds(value);
+        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad stall= value '{}'", value));
+        e.stall_ms = *ms;
+    } else if (key == "proto") {
+        if (value != "uci") throw OptionError("only proto=uci is supported");
+    } else {
+        throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
+    }
+}
+
+}  // namespace
+
+std::optional<ClaimPolicy> parse_claim_policy(const std::string& text) {
+    ClaimPolicy p;
+    if (text == "always") return p;
+    if (text == "never") return p.kind = ClaimPolicy::Kind::Never, p;
+    if (text == "engine") return p.kind = ClaimPolicy::Kind::Engine, p;
+    if (text.rfind("score:", 0) == 0) {
+        p.kind = ClaimPolicy::Kind::Score;
+        const std::string cp = text.substr(6);
+        auto [end, ec] = std::from_chars(cp.data(), cp.data() + cp.size(), p.score_cp);
+        if (ec != std::errc() || end != cp.data() + cp.size() || cp.empty()) return std::nullopt;
+        return p;
+    }
+    return std::nullopt;
+}
+
+MatchOptions parse_match_options(const std::vector<std::string>& args) {
+    MatchOptions opts;
+    std::vector<Tokens> engines;
+    Tokens each;
+    std::optional<std::string> claim_default;
+    TimeControl default_tc;
+    default_tc.margin_ms = 50;  // pipes and scheduling: a few ms, with room for a loaded machine
+
+    // An option's values run to the next token that starts with '-' and a letter.
+    auto is_option = [](const std::string& s) { return s.size() > 1 && s[0] == '-' && std::isalpha(s[1]); };
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string& opt = args[i];
+        if (!is_option(opt)) throw OptionError(fmt::format("unexpected argument '{}'", opt));
+        Tokens values;
+        for (++i; i < args.size() && !is_option(args[i]); ++i) values.push_back(args[i]);
+        auto one = [&]() -> const std::string& {
+            if (values.size() != 1) throw OptionError(fmt::format("{} takes one value", opt));
+            return values[0];
+        };
+        auto none = [&] {
+            if (!values.empty()) throw OptionError(fmt::format("{} takes no value", opt));
+        };
+        if (opt == "-engine") {
+            engines.push_back(values);
+        } else if (opt == "-each") {
+            each.insert(each.end(), values.begin(), values.end());
+        } else if (opt == "-games") {
+            opts.games = to_int<int>(one(), opt, 1);
+        } else if (opt == "-rounds") {
+            opts.rounds = to_int<int>(one(), opt, 1);
+        } else if (opt == "-repeat") {
+            if (values.size() > 1) throw OptionError("-repeat takes at most one value");
+            opts.repeat = values.empty() || to_int<int>(values[0], opt, 0) > 0;
+        } else if (opt == "-concurrency") {
+            opts.concurrency = to_int<int>(one(), opt, 1);
+        } else if (opt == "-openings") {
+            OpeningsOptions o;
+            for (const auto& v : values) {
+                auto [key, value] = split_key(v, opt);
+                if (key == "file")
+                    o.file = value;
+                else if (key == "format" && value == "epd")
+                    o.format = OpeningsOptions::Format::Epd;
+                else if (key == "format" && value == "pgn")
+                    o.format = OpeningsOptions::Format::Pgn;
+                else if (key == "order" && value == "random")
+                    o.random = true;
+                else if (key == "order" && value == "sequential")
+                    o.random = false;
+                else if (key == "plies")
+                    o.plies = to_int<int>(value, "plies", 0);
+                else if (key == "start")
+                    o.start = to_int<int>(value, "start", 1);
+                else if (key == "policy")
+                    continue;  // cutechess' default/round: we always use one per round
+                else
+                    throw OptionError(fmt::format("-openings: bad key or value '{}'", v));
+            }
+            if (o.file.empty()) throw OptionError("-openings needs file=FILE");
+            opts.openings = o;
+        } else if (opt == "-pgnout") {
+            if (values.empty()) throw OptionError("-pgnout needs a file");
+            opts.pgnout = values[0];  // cutechess' trailing "min"/"fi" flags are accepted and ignored
+        } else if (opt == "-jsonout") {
+            opts.jsonout = one();
+        } else if (opt == "-rules") {
+            opts.rules = one();
+        } else if (opt == "-claim") {
+            claim_default = one();
+            if (!parse_claim_policy(*claim_default))
+                throw OptionError(
+                    fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", *claim_default));
+        } else if (opt == "-draw-offers" || opt == "-draw-offer") {
+            opts.draw_offers.enabled = true;
+            for (const auto& v : values) {
+                auto [key, value] = split_key(v, opt);
+                if (key == "score")
+                    opts.draw_offers.score_cp = to_int<int>(value, "score", 0);
+                else if (key == "moves")
+                    opts.draw_offers.moves = to_int<int>(value, "moves", 1);
+                else if (key == "after")
+                    opts.draw_offers.after = to_int<int>(value, "after", 0);
+                else
+                    throw OptionError(fmt::format("-draw-offers: unknown key '{}'", key));
+            }
+        } else if (opt == "-seed" || opt == "-srand") {
+            opts.seed = to_int<std::uint64_t>(one(), opt, 0);
+            opts.seed_given = true;
+        } else if (opt == "-tournament") {
+            const std::string& t = one();
+            if (t == "round-robin")
+                opts.tournament = MatchOptions::Tournament::RoundRobin;
+            else if (t == "gauntlet")
+                opts.tournament = MatchOptions::Tournament::Gauntlet;
+            else
+                throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet)", t));
+        } else if (opt == "-quiet") {
+            none();
+            opts.quiet = true;
+        } else {
+            throw OptionError(fmt::format("unknown option '{}'", opt));
+        }
+    }
+    if (engines.size() < 2) throw OptionError("match needs at least two -engine options");
+    for (std::size_t n = 0; n < engines.size(); ++n) {
+        EngineConfig e;
+        e.tc = default_tc;
+        if (claim_default) e.claim = *parse_claim_policy(*claim_default);
+        for (const auto& t : each) apply_engine_key(e, t, "-each");
+        for (const auto& t : engines[n]) apply_engine_key(e, t, "-engine");
+        if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
+        if (e.name.empty()) {
+            auto slash = e.cmd.find_last_of('/');
+            e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+        }
+        if (e.tc.infinite && !e.nodes && !e.depth)
+            throw OptionError(
+                fmt::format("engine '{}' has no limit: give tc=, st=, nodes= or depth=", e.name));
+        opts.engines.push_back(std::move(e));
+    }
+    return opts;
+}
+
+}  // namespace drawproxy::match

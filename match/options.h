@@ -1,0 +1,77 @@
+#pragma once
+// The command line of `drawproxy match`, in cutechess-cli's style: `-engine key=value...`,
+// `-each key=value...` (applied to every engine, before its own keys), `-games N`, ...
+// Parsing is pure; errors throw OptionError with one clear line.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "match/time_control.h"
+
+namespace drawproxy::match {
+
+class OptionError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// How a player claims draws (9.2, 9.3): the proxy's policies, plus `engine` for engines
+// that print `info string drawproxy claim ...` themselves.
+struct ClaimPolicy {
+    enum class Kind { Always, Never, Score, Engine };
+    Kind kind = Kind::Always;
+    int score_cp = 0;  // with Score: claim only when the engine's own score is <= this
+};
+std::optional<ClaimPolicy> parse_claim_policy(const std::string& text);
+
+struct EngineConfig {
+    std::string name;
+    std::string cmd;
+    std::string dir;
+    std::vector<std::string> args;
+    std::vector<std::pair<std::string, std::string>> options;  // setoption name/value
+    TimeControl tc;
+    std::int64_t nodes = 0;
+    int depth = 0;
+    ClaimPolicy claim;
+    std::int64_t stall_ms = 60000;  // no answer for this long without a clock: stalled
+};
+
+struct OpeningsOptions {
+    std::string file;
+    enum class Format { Epd, Pgn } format = Format::Epd;
+    bool random = false;
+    int plies = 1000;  // PGN openings: how many plies to keep
+    int start = 1;     // 1-based index of the first opening
+};
+
+struct DrawOfferOptions {
+    bool enabled = false;
+    int score_cp = 10;
+    int moves = 8;
+    int after = 0;  // the event's restriction: no agreement before this move number
+};
+
+struct MatchOptions {
+    std::vector<EngineConfig> engines;
+    int games = 1;  // games per encounter (per round)
+    int rounds = 1;
+    bool repeat = false;  // each opening is played twice, colours swapped
+    int concurrency = 1;
+    std::optional<OpeningsOptions> openings;
+    std::string pgnout;
+    std::string jsonout;
+    std::string rules;  // empty: the default edition
+    DrawOfferOptions draw_offers;
+    std::uint64_t seed = 0;
+    bool seed_given = false;
+    enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
+    bool quiet = false;  // no live lines (tests)
+};
+
+MatchOptions parse_match_options(const std::vector<std::string>& args);
+
+}  // namespace drawproxy::match
