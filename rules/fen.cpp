@@ -25,13 +25,24 @@ int split_fields(std::string_view s, std::string_view* fields, int max) {
     return n;
 }
 
-bool parse_int(std::string_view s, int& out) {
-    if (s.empty() || s.size() > 6) return false;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size() && out >= 0;
+enum class ClockRead { OK, BAD, TOO_BIG };
+
+// A clock field: digits only. A long run of digits is "out of range", not garbage, so the
+// error says what is wrong; the limit keeps every later increment far from overflow.
+ClockRead parse_clock(std::string_view s, int& out) {
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) return ClockRead::BAD;
+    std::size_t first = s.find_first_not_of('0');
+    if (first == std::string_view::npos) {
+        out = 0;
+        return ClockRead::OK;
+    }
+    s.remove_prefix(first);
+    if (s.size() > 7) return ClockRead::TOO_BIG;
+    std::from_chars(s.data(), s.data() + s.size(), out);
+    return out > Position::MAX_CLOCK ? ClockRead::TOO_BIG : ClockRead::OK;
 }
 
-bool read_castling(Position& pos, std::string_view field, std::string& error) {
+bool read_castling(Position& pos, std::string_view field, bool chess960, std::string& error) {
     if (field == "-") return true;
     for (char ch : field) {
         Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
@@ -58,6 +69,14 @@ bool read_castling(Position& pos, std::string_view field, std::string& error) {
         }
         if (rook == SQ_NONE || file_of(rook) == file_of(ksq)) {
             error = std::string("castling right '") + ch + "' has no rook to castle with";
+            return false;
+        }
+        // Standard chess castles only from the initial squares: anything else needs Chess960
+        // (its move text differs, so guessing would make UCI moves ambiguous).
+        if (!chess960 && (file_of(ksq) != 4 || (file_of(rook) != 0 && file_of(rook) != 7))) {
+            const char rank = char('1' + rank_of(ksq));
+            error = std::string("castling right '") + ch + "' needs the king on e" + rank +
+                    " and its rook on a" + rank + " or h" + rank + " unless Chess960 is on";
             return false;
         }
         int index = castling_index(c, file_of(rook) > file_of(ksq));
@@ -99,7 +118,8 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
         return false;
     }
     if (n < 4) {
-        error = "needs at least 4 fields (placement, side to move, castling, en passant), got " + std::to_string(n);
+        error = "needs at least 4 fields (placement, side to move, castling, en passant), got " +
+                std::to_string(n);
         return false;
     }
     Position pos(Position::Uninitialised{});
@@ -109,7 +129,8 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
     for (char ch : f[0]) {
         if (ch == '/') {
             if (file != 8) {
-                error = "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8";
+                error =
+                    "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8";
                 return false;
             }
             if (--rank < 0) {
@@ -153,7 +174,7 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
                     std::to_string(popcount(pos.pieces(c, KING))) + " kings (needs exactly one)";
             return false;
         }
-    if (!read_castling(pos, f[2], error)) return false;
+    if (!read_castling(pos, f[2], chess960, error)) return false;
     if (f[3] != "-") {
         Square ep = parse_square(f[3]);
         if (ep == SQ_NONE) {
@@ -162,15 +183,17 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
         }
         pos.set_ep_square(ep);
     }
-    int halfmove = 0, fullmove = 1;
-    if (n >= 5 && !parse_int(f[4], halfmove)) {
-        error = "bad halfmove clock '" + std::string(f[4]) + "'";
-        return false;
+    int clocks[2] = {0, 1};
+    static constexpr const char* CLOCK_NAMES[2] = {"halfmove clock", "fullmove number"};
+    for (int i = 0; i < 2 && 4 + i < n; ++i) {
+        ClockRead r = parse_clock(f[4 + i], clocks[i]);
+        if (r != ClockRead::OK) {
+            error = std::string(r == ClockRead::BAD ? "bad " : "out of range ") + CLOCK_NAMES[i] + " '" +
+                    std::string(f[4 + i].substr(0, 24)) + "'";
+            return false;
+        }
     }
-    if (n >= 6 && !parse_int(f[5], fullmove)) {
-        error = "bad fullmove number '" + std::string(f[5]) + "'";
-        return false;
-    }
+    int halfmove = clocks[0], fullmove = clocks[1];
     pos.set_clocks(halfmove, fullmove < 1 ? 1 : fullmove);
     pos.set_chess960(chess960);
     std::string why = pos.validate();

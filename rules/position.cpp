@@ -71,6 +71,8 @@ void Position::compute_key() {
     for (int s = 0; s < 64; ++s)
         if (board_[s] != NO_PIECE) key_ ^= zobrist::keys.piece_square[board_[s]][s];
     key_ ^= zobrist::keys.castling[castling_];
+    for (int i = 0; i < 4; ++i)
+        if (can_castle(i)) key_ ^= zobrist::keys.castling_rook[castling_rook_[i]];
     if (side_ == BLACK) key_ ^= zobrist::keys.side;
 }
 
@@ -155,7 +157,10 @@ void Position::play(Move m) {
         key_ ^= z.castling[castling_] ^ z.castling[castling_ & ~lost];
         castling_ &= std::uint8_t(~lost);
         for (int i = 0; i < 4; ++i)
-            if (lost & (1 << i)) castling_rook_[i] = SQ_NONE;
+            if (lost & (1 << i)) {
+                key_ ^= z.castling_rook[castling_rook_[i]];
+                castling_rook_[i] = SQ_NONE;
+            }
     }
     side_ = them;
     key_ ^= z.side;
@@ -175,7 +180,8 @@ std::uint64_t Position::repetition_key() const {
 
 bool Position::same_position(const Position& o) const {
     if (key_ != o.key_ || side_ != o.side_ || castling_ != o.castling_) return false;
-    if (std::memcmp(by_color_, o.by_color_, sizeof by_color_) || std::memcmp(by_type_, o.by_type_, sizeof by_type_))
+    if (std::memcmp(by_color_, o.by_color_, sizeof by_color_) ||
+        std::memcmp(by_type_, o.by_type_, sizeof by_type_))
         return false;
     for (int i = 0; i < 4; ++i)
         if (castling_rook_[i] != o.castling_rook_[i]) return false;
@@ -206,7 +212,8 @@ std::string Position::validate() {
             return "en passant square does not follow a two-square pawn move";
         if (!(pawn_attacks(them, ep_) & pieces(side_, PAWN))) ep_ = SQ_NONE;
     }
-    if (halfmove_ > 10000) return "halfmove clock out of range";
+    if (halfmove_ < 0 || halfmove_ > MAX_CLOCK) return "halfmove clock out of range";
+    if (fullmove_ < 1 || fullmove_ > MAX_CLOCK) return "fullmove number out of range";
     compute_key();
     return "";
 }

@@ -26,12 +26,12 @@ struct MoveList {
 };
 
 class FenError : public std::invalid_argument {
-public:
+  public:
     using std::invalid_argument::invalid_argument;
 };
 
 class Position {
-public:
+  public:
     static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     // The standard start position.
@@ -51,7 +51,9 @@ public:
     Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
     Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
     Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color_[c] & (by_type_[a] | by_type_[b]);
+    }
     Square king_square(Color c) const { return lsb(pieces(c, KING)); }
 
     // State.
@@ -85,7 +87,9 @@ public:
     // A capture or a pawn move: resets the fifty-move count and ends repetition look-back.
     bool is_zeroing(Move m) const { return is_capture(m) || type_of(board_[m.from()]) == PAWN; }
     // True if the move could also change castling rights (also ends repetition look-back).
-    bool changes_castling(Move m) const { return castling_ & (castling_mask_[m.from()] | castling_mask_[m.to()]); }
+    bool changes_castling(Move m) const {
+        return castling_ & (castling_mask_[m.from()] | castling_mask_[m.to()]);
+    }
 
     // Plays a legal move (undefined for an illegal one: check with is_legal first).
     void play(Move m);
@@ -102,14 +106,19 @@ public:
     void clear();
     void put_piece(Piece p, Square s);
     void set_side_to_move(Color c) { side_ = c; }
-    void set_clocks(int halfmove, int fullmove) { halfmove_ = std::uint16_t(halfmove); fullmove_ = std::uint16_t(fullmove); }
+    // Values outside [0, MAX_CLOCK] (fullmove [1, MAX_CLOCK]) make validate() fail.
+    static constexpr int MAX_CLOCK = 1'000'000;
+    void set_clocks(int halfmove, int fullmove) {
+        halfmove_ = halfmove;
+        fullmove_ = fullmove;
+    }
     void add_castling_right(Color c, Square rook_square);
     void set_ep_square(Square s) { ep_ = s; }
     // Checks the position can be played from; returns an error text or "" if fine. Also
     // drops an en passant square no enemy pawn could use and recomputes the hash.
     std::string validate();
 
-private:
+  private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void compute_key();
@@ -124,8 +133,8 @@ private:
     std::uint8_t castling_;
     Square ep_;
     bool chess960_;
-    std::uint16_t halfmove_;
-    std::uint16_t fullmove_;
+    std::int32_t halfmove_;
+    std::int32_t fullmove_;
 };
 
 // Where the king and rook land when castling for right `index`.

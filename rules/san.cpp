@@ -35,8 +35,7 @@ std::string to_san(const Position& pos, Move m) {
             // Disambiguate among same-type pieces that can reach the same square.
             bool clash = false, same_file = false, same_rank = false;
             for (Move o : pos.legal_moves()) {
-                if (o == m || o.to() != m.to() || o.kind() == Move::CASTLING ||
-                    pos.piece_on(o.from()) != p)
+                if (o == m || o.to() != m.to() || o.kind() == Move::CASTLING || pos.piece_on(o.from()) != p)
                     continue;
                 clash = true;
                 same_file |= file_of(o.from()) == file_of(m.from());
@@ -107,9 +106,9 @@ Move parse_san(const Position& pos, std::string_view text, std::string& error) {
         if (!rest.empty()) {
             char c = rest.back();
             PieceType p = piece_from_letter(char(c & ~0x20));
-            // A lowercase b here is a file (bxc8=Q ends in Q, b8 ends in a digit): only
-            // take letters that cannot be part of a square.
-            bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z' && c != 'b');
+            // A move text ends in a rank digit unless it names a promotion, so even a
+            // lowercase b here is a bishop, not a file.
+            bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
             if (pt == PAWN && letter && p != NO_PIECE_TYPE && p != PAWN && p != KING) {
                 promo = p;
                 rest.remove_suffix(1);
@@ -125,7 +124,8 @@ Move parse_san(const Position& pos, std::string_view text, std::string& error) {
     Square to = parse_square(body.substr(body.size() - 2));
     if (to == SQ_NONE) return fail("no destination square");
     body.remove_suffix(2);
-    if (!body.empty() && (body.back() == 'x' || body.back() == '-' || body.back() == ':')) body.remove_suffix(1);
+    if (!body.empty() && (body.back() == 'x' || body.back() == '-' || body.back() == ':'))
+        body.remove_suffix(1);
     int from_file = -1, from_rank = -1;
     for (char c : body) {
         if (is_file(c) && from_file < 0 && from_rank < 0)
@@ -135,6 +135,9 @@ Move parse_san(const Position& pos, std::string_view text, std::string& error) {
         else
             return fail("cannot read the move");
     }
+
+    // A pawn move without an origin file is a push: "d6" must not silently mean exd6.
+    if (pt == PAWN && from_file < 0) from_file = file_of(to);
 
     Move found = Move::none();
     int matches = 0;

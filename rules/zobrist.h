@@ -10,6 +10,9 @@ namespace drawproxy::rules::zobrist {
 struct Keys {
     std::uint64_t piece_square[16][64]{};
     std::uint64_t castling[16]{};
+    // Which rook a right belongs to: in Chess960 "the right on the g1 rook" and "the right on
+    // the h1 rook" are different positions with the same four right bits.
+    std::uint64_t castling_rook[64]{};
     std::uint64_t ep_file[8]{};
     std::uint64_t side{};
 };
@@ -32,6 +35,7 @@ constexpr Keys make_keys() {
             if (r & (1 << i)) k.castling[r] ^= single[i];
     for (auto& v : k.ep_file) v = next();
     k.side = next();
+    for (auto& v : k.castling_rook) v = next();
     return k;
 }
 

@@ -1,0 +1,185 @@
+// perft against the counts of ../shared/data (themselves counted by Stockfish), against a slow
+// mailbox generator on random playouts, and against a live Stockfish on random positions.
+#include <unistd.h>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <regex>
+
+#include "epd.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "slow_movegen.h"
+
+using namespace drawproxy;
+using namespace drawproxy::rules;
+using test::EPD_FILES;
+
+namespace {
+
+// Sanitized builds run several times slower: they check the smaller counts only, and the
+// test names say so.
+#ifdef DRAWPROXY_SANITIZED
+constexpr std::uint64_t NODE_CAP = 300'000;
+#define CAP_TEXT "300,000 (sanitized build)"
+#else
+constexpr std::uint64_t NODE_CAP = 5'000'000;
+#define CAP_TEXT "5,000,000"
+#endif
+
+void check_epd_file(const test::EpdFile& file) {
+    int checked = 0;
+    for (const auto& e : test::load_epd(file.path)) {
+        Position pos(Position::Uninitialised{});
+        std::string error;
+        INFO(file.path << ": " << e.fen);
+        REQUIRE(parse_fen(e.fen, file.chess960, pos, error));
+        for (auto [depth, count] : e.counts) {
+            if (count > NODE_CAP) continue;
+            INFO("depth " << depth);
+            CHECK(perft(pos, depth) == count);
+            ++checked;
+        }
+    }
+    CHECK(checked > 100);  // the cap must not silently skip a whole file
+}
+
+// Random legal playouts from every EPD position, with a fixed seed.
+template <typename Visit>
+void random_playouts(int plies, std::uint64_t seed, Visit visit) {
+    std::mt19937_64 rng(seed);
+    for (const auto& file : EPD_FILES) {
+        for (const auto& e : test::load_epd(file.path)) {
+            Position pos = Position::from_fen(e.fen, file.chess960);
+            for (int ply = 0; ply < plies; ++ply) {
+                visit(pos);
+                MoveList moves = pos.legal_moves();
+                if (moves.empty()) break;
+                pos.play(moves[int(rng() % unsigned(moves.size()))]);
+            }
+        }
+    }
+}
+
+std::vector<std::uint16_t> sorted_raw(const MoveList& list) {
+    std::vector<Move> v(list.begin(), list.end());
+    return test::slow::sorted_raw(v);
+}
+
+}  // namespace
+
+TEST_CASE("perft.epd: every listed depth of at most " CAP_TEXT " nodes", "[perft]") {
+    check_epd_file(EPD_FILES[0]);
+}
+
+TEST_CASE("perft960.epd (Chess960 mode): every listed depth of at most " CAP_TEXT " nodes", "[perft]") {
+    check_epd_file(EPD_FILES[1]);
+}
+
+TEST_CASE("legal_moves equals a slow mailbox generator along random playouts", "[perft]") {
+    int positions = 0;
+    random_playouts(200, 2026, [&](const Position& pos) {
+        INFO(to_fen(pos));
+        REQUIRE(sorted_raw(pos.legal_moves()) == test::slow::sorted_raw(test::slow::legal_moves(pos)));
+        ++positions;
+    });
+    CHECK(positions > 5000);
+}
+
+TEST_CASE("play keeps the hash and state equal to a position rebuilt from its FEN", "[perft]") {
+    random_playouts(200, 7, [](const Position& pos) {
+        Position rebuilt(Position::Uninitialised{});
+        std::string error;
+        INFO(to_fen(pos));
+        REQUIRE(parse_fen(to_fen(pos), pos.chess960(), rebuilt, error));
+        CHECK(rebuilt.repetition_key() == pos.repetition_key());
+        CHECK(rebuilt.same_position(pos));
+        // The FEN shows en passant only when a legal capture exists (the key's rule too).
+        REQUIRE(rebuilt.has_legal_en_passant() == pos.has_legal_en_passant());
+        if (pos.has_legal_en_passant()) CHECK(rebuilt.ep_square() == pos.ep_square());
+        CHECK(rebuilt.halfmove_clock() == pos.halfmove_clock());
+        CHECK(rebuilt.fullmove_number() == pos.fullmove_number());
+    });
+}
+
+namespace {
+
+constexpr const char* STOCKFISH = "/usr/games/stockfish";
+
+// Runs Stockfish on a script of commands and returns its output. Each `go perft` waits for
+// the previous one to finish, so one process can count many positions.
+std::string run_stockfish(const std::string& script) {
+    auto path =
+        std::filesystem::temp_directory_path() / ("drawproxy_sf_" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(path) << script << "quit\n";
+    std::string out;
+    if (FILE* p = ::popen((std::string(STOCKFISH) + " < " + path.string()).c_str(), "r")) {
+        char buf[4096];
+        while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+        ::pclose(p);
+    }
+    std::filesystem::remove(path);
+    return out;
+}
+
+// Divides: "move: count" lines per position, in the order the positions were sent.
+std::vector<std::map<std::string, std::uint64_t>> parse_divides(const std::string& out) {
+    std::vector<std::map<std::string, std::uint64_t>> result(1);
+    static const std::regex move_line(R"(^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$)");
+    std::istringstream in(out);
+    std::string line;
+    std::smatch m;
+    while (std::getline(in, line)) {
+        if (std::regex_match(line, m, move_line)) result.back()[m[1]] = std::stoull(m[2]);
+        if (line.rfind("Nodes searched", 0) == 0) result.emplace_back();
+    }
+    result.pop_back();
+    return result;
+}
+
+void compare_with_stockfish(bool chess960, int depth, int count, std::uint64_t seed) {
+    if (!std::filesystem::exists(STOCKFISH))
+        FAIL(STOCKFISH << " is not installed: this cross-check cannot run (apt-get install stockfish)");
+    // Random positions: a random EPD position of the mode, then a random number of plies.
+    std::vector<Position> positions;
+    std::mt19937_64 rng(seed);
+    const auto entries = test::load_epd(EPD_FILES[chess960 ? 1 : 0].path);
+    while (int(positions.size()) < count) {
+        Position pos = Position::from_fen(entries[rng() % entries.size()].fen, chess960);
+        for (int plies = int(rng() % 40); plies > 0; --plies) {
+            MoveList moves = pos.legal_moves();
+            if (moves.empty()) break;
+            pos.play(moves[int(rng() % unsigned(moves.size()))]);
+        }
+        if (pos.has_legal_moves()) positions.push_back(pos);
+    }
+    std::string script = chess960 ? "setoption name UCI_Chess960 value true\n" : "";
+    for (const Position& pos : positions)
+        script += "position fen " + to_fen(pos) + "\ngo perft " + std::to_string(depth) + "\n";
+    const auto divides = parse_divides(run_stockfish(script));
+    REQUIRE(divides.size() == positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& pos = positions[i];
+        std::map<std::string, std::uint64_t> ours;
+        for (Move m : pos.legal_moves()) {
+            Position child = pos;
+            child.play(m);
+            ours[to_uci(pos, m)] = perft(child, depth - 1);
+        }
+        INFO(to_fen(pos));
+        CHECK(ours == divides[i]);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("divide equals Stockfish's go perft on random standard positions", "[perft][stockfish]") {
+    compare_with_stockfish(false, 4, 200, 11);
+}
+
+TEST_CASE("divide equals Stockfish's go perft on random Chess960 positions", "[perft][stockfish]") {
+    compare_with_stockfish(true, 4, 200, 12);
+}
