@@ -1,4 +1,103 @@
+// drawproxy [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]...
+//           [--quit-timeout SECONDS] -- ENGINE [ARGS...]
+#include <signal.h>
+
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <cstdio>
+
 #include "proxy/commands.h"
+#include "proxy/edition_loader.h"
+#include "proxy/engine_process.h"
+#include "proxy/relay.h"
+
 namespace drawproxy {
-int run_proxy(const Args&) { return usage_error("the UCI proxy is not implemented yet"); }
+
+namespace {
+
+// Re-arms itself: a second signal makes the relay kill the engine at once.
+void watch_signals(boost::asio::signal_set& signals, proxy::Relay& relay) {
+    signals.async_wait([&signals, &relay](const boost::system::error_code& ec, int sig) {
+        if (ec) return;
+        relay.terminate(sig);
+        watch_signals(signals, relay);
+    });
+}
+
+}  // namespace
+
+int run_proxy(const Args& args) {
+    auto dash = std::find(args.begin(), args.end(), "--");
+    Args options(args.begin(), dash), command;
+    if (dash != args.end())
+        command.assign(dash + 1, args.end());
+    else if (!args.empty() && !args[0].starts_with("-"))
+        command.swap(options);  // drawproxy ENGINE
+    CLI::App app{"A transparent UCI proxy that claims draws for the engine under the FIDE Laws.",
+                 "drawproxy"};
+    std::string rules_name(rules::Edition::DEFAULT_NAME), claim = "always", log_path;
+    std::vector<std::string> setoptions;
+    double quit_timeout = 5.0;
+    app.add_option("--rules", rules_name, "rule edition name or TOML file");
+    app.add_option("--claim", claim, "always, never or score:CP");
+    app.add_option("--log", log_path, "write every line both ways, timestamped, to FILE");
+    app.add_option("--setoption", setoptions, "NAME=VALUE sent to the engine after its uciok");
+    app.add_option("--quit-timeout", quit_timeout, "seconds between quit, SIGTERM and SIGKILL")
+        ->check(CLI::Range(0.0, 3600.0));
+    try {
+        std::vector<std::string> reversed(options.rbegin(), options.rend());
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        fmt::print("{}", app.help());
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        return usage_error(e.what());
+    }
+    if (command.empty()) return usage_error("no engine given: drawproxy [options] -- ENGINE [ARGS...]");
+
+    proxy::RelayOptions relay_options;
+    try {
+        relay_options.edition = proxy::load_edition(rules_name);
+    } catch (const std::exception& e) {
+        return usage_error(e.what());
+    }
+    auto policy = proxy::ClaimPolicy::parse(claim);
+    if (!policy) return usage_error("--claim: expected always, never or score:CP, got '" + claim + "'");
+    relay_options.policy = *policy;
+    for (const std::string& s : setoptions) {
+        auto eq = s.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return usage_error("--setoption: expected NAME=VALUE, got '" + s + "'");
+        relay_options.setoptions.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+    }
+    relay_options.quit_timeout = std::chrono::milliseconds(std::int64_t(quit_timeout * 1000));
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> log(nullptr, &std::fclose);
+    if (!log_path.empty()) {
+        log.reset(std::fopen(log_path.c_str(), "w"));
+        if (!log) return usage_error("--log: cannot open '" + log_path + "'");
+        relay_options.log = log.get();
+    }
+
+    // A GUI that goes away must not kill us before the engine is stopped.
+    ::signal(SIGPIPE, SIG_IGN);
+    boost::asio::io_context io;
+    // Handlers first, so a signal during the engine's start is not lost.
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
+    std::unique_ptr<proxy::EngineProcess> engine;
+    try {
+        engine =
+            std::make_unique<proxy::EngineProcess>(io, command[0], Args(command.begin() + 1, command.end()));
+    } catch (const proxy::EngineStartError& e) {
+        fmt::print(stderr, "drawproxy: {}\n", e.what());
+        return 2;
+    }
+    proxy::Relay relay(io, *engine, std::move(relay_options));
+    watch_signals(signals, relay);
+    relay.start();
+    io.run();
+    return relay.exit_status();
+}
+
 }  // namespace drawproxy

@@ -10,10 +10,10 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/process/v2/environment.hpp>
 #include <boost/process/v2/process.hpp>
 #include <boost/process/v2/stdio.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 
@@ -46,9 +46,18 @@ bp::filesystem::path resolve(const std::string& program) {
             throw EngineStartError("cannot start engine '" + program + "': " + std::strerror(errno));
         return program;
     }
-    auto path = bp::environment::find_executable(program);
-    if (path.empty()) throw EngineStartError("cannot start engine '" + program + "': not found in PATH");
-    return path;
+    // PATH lookup by hand: Boost's find_executable needs the compiled Boost.Filesystem.
+    const char* env = std::getenv("PATH");
+    std::string_view dirs = env ? env : "/usr/local/bin:/usr/bin:/bin";
+    while (true) {
+        auto colon = dirs.find(':');
+        std::string dir(dirs.substr(0, colon));
+        std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+        if (colon == std::string_view::npos) break;
+        dirs.remove_prefix(colon + 1);
+    }
+    throw EngineStartError("cannot start engine '" + program + "': not found in PATH");
 }
 
 int decode_status(int native) {
@@ -211,13 +220,8 @@ std::size_t EngineProcess::pending_output() const { return impl_->queued.size() 
 
 void EngineProcess::stop(std::chrono::milliseconds timeout, bool send_quit) {
     if (impl_->exited) return;
-    if (send_quit) {
-        impl_->send("quit");
-        impl_->escalate(timeout, SIGTERM);
-    } else {
-        impl_->signal(SIGTERM);
-        impl_->escalate(timeout, SIGKILL);
-    }
+    if (send_quit) impl_->send("quit");
+    impl_->escalate(timeout, SIGTERM);
 }
 
 void EngineProcess::kill() { impl_->signal(SIGKILL); }

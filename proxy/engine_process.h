@@ -15,12 +15,12 @@ namespace drawproxy::proxy {
 
 // The engine could not be started (not found, not executable, ...). what() says why.
 class EngineStartError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class EngineProcess {
-public:
+  public:
     // One line from the engine, without its '\n' (a '\r' before it is kept: the relay
     // passes bytes unchanged). The view is valid only during the call.
     using LineHandler = std::function<void(std::string_view line)>;
@@ -30,7 +30,8 @@ public:
 
     // Starts ENGINE with ARGS (a name without '/' is looked up in PATH). Throws
     // EngineStartError. The child dies with us (PR_SET_PDEATHSIG) so it is never orphaned.
-    EngineProcess(boost::asio::io_context& io, const std::string& program, const std::vector<std::string>& args);
+    EngineProcess(boost::asio::io_context& io, const std::string& program,
+                  const std::vector<std::string>& args);
     ~EngineProcess();  // kills the engine if it still runs
     EngineProcess(const EngineProcess&) = delete;
     EngineProcess& operator=(const EngineProcess&) = delete;
@@ -45,8 +46,8 @@ public:
     // Bytes queued but not yet written to the engine.
     std::size_t pending_output() const;
 
-    // Graceful stop: sends "quit" (unless send_quit is false), SIGTERM after `timeout`,
-    // SIGKILL after another `timeout`. The exit handler reports the end.
+    // Graceful stop: sends "quit" (unless the caller already relayed one), SIGTERM after
+    // `timeout`, SIGKILL after another `timeout`. The exit handler reports the end.
     void stop(std::chrono::milliseconds timeout, bool send_quit = true);
     // SIGKILL now.
     void kill();
@@ -55,7 +56,7 @@ public:
     int pid() const;
     const std::string& program() const;
 
-private:
+  private:
     struct Impl;
     std::shared_ptr<Impl> impl_;  // shared with pending async operations
 };

@@ -214,14 +214,18 @@ EngineMessage parse_engine_message(std::string_view line) {
     return msg;
 }
 
-Score parse_info_score(std::string_view line) {
+Score parse_info_score(std::string_view line, int* multipv) {
     Tokens t(line);
     if (t.next() != "info") return {};
     Score s;
+    if (multipv) *multipv = 1;
     while (!t.done()) {
         std::string_view w = t.next();
         if (w == "string") break;
-        if (w == "score") s = read_score(t);
+        if (w == "score")
+            s = read_score(t);
+        else if (w == "multipv" && multipv)
+            *multipv = to_number<int>(t.peek()).value_or(1);
     }
     return s;
 }

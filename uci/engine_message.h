@@ -67,8 +67,9 @@ struct EngineMessage {
 void parse_engine_message(std::string_view line, EngineMessage& out);
 EngineMessage parse_engine_message(std::string_view line);
 
-// Only the score of an `info` line, for the hot path; Score::None when the line has none.
-Score parse_info_score(std::string_view line);
+// Only the score of an `info` line (and its multipv number, 1 when absent), for the hot
+// path; Score::None when the line has none.
+Score parse_info_score(std::string_view line, int* multipv = nullptr);
 
 void append_engine_message(const EngineMessage& msg, std::string& out);
 std::string format_engine_message(const EngineMessage& msg);

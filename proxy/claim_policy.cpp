@@ -1,0 +1,43 @@
+#include "proxy/claim_policy.h"
+
+#include "uci/tokens.h"
+
+namespace drawproxy::proxy {
+
+std::optional<ClaimPolicy> ClaimPolicy::parse(std::string_view text) {
+    if (text == "always") return ClaimPolicy{Always, 0};
+    if (text == "never") return ClaimPolicy{Never, 0};
+    if (text.starts_with("score:")) {
+        if (auto cp = uci::to_number<int>(text.substr(6))) return ClaimPolicy{ScoreAtMost, *cp};
+    }
+    return std::nullopt;
+}
+
+std::string ClaimPolicy::text() const {
+    switch (kind) {
+        case Always:
+            return "always";
+        case Never:
+            return "never";
+        case ScoreAtMost:
+            return "score:" + std::to_string(max_cp);
+    }
+    return "always";
+}
+
+bool ClaimPolicy::allows(const uci::Score& s) const {
+    switch (kind) {
+        case Always:
+            return true;
+        case Never:
+            return false;
+        case ScoreAtMost:
+            if (s.kind == uci::Score::Cp) return s.value <= max_cp;
+            // Mate for the engine is +infinity, being mated (or mated now: 0) is -infinity.
+            if (s.kind == uci::Score::Mate) return s.value <= 0;
+            return false;  // no score reported in this search
+    }
+    return false;
+}
+
+}  // namespace drawproxy::proxy

@@ -1,0 +1,189 @@
+#include "proxy/claimant.h"
+
+#include <fmt/format.h>
+
+#include "rules/notation.h"
+
+namespace drawproxy::proxy {
+
+std::string claim_line(const rules::Claim& claim, std::string_view move_text) {
+    std::string line =
+        fmt::format("info string drawproxy claim {} {}", rules::reason_name(claim.reason), claim.article);
+    if (!move_text.empty()) fmt::format_to(std::back_inserter(line), " move {}", move_text);
+    return line;
+}
+
+std::string result_line(const rules::Result& result) {
+    return fmt::format("info string drawproxy result {} {} {}", rules::score_text(result.score),
+                       rules::reason_name(result.reason), result.article);
+}
+
+Claimant::Claimant(rules::Edition edition, ClaimPolicy policy)
+    : edition_(std::move(edition)), policy_(policy) {}
+
+void Claimant::new_game() {
+    new_game_ = true;
+    last_bestmove_ = rules::Move::none();
+}
+
+std::string_view Claimant::previous_move(std::size_t i) const {
+    std::uint32_t begin = i == 0 ? 0 : prev_ends_[i - 1];
+    return std::string_view(prev_moves_).substr(begin, prev_ends_[i] - begin);
+}
+
+bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_t from, std::string& why) {
+    // Keep prev_moves_ in step with the game so the next command can be compared with it.
+    prev_moves_.resize(from == 0 ? 0 : prev_ends_[from - 1]);
+    prev_ends_.resize(from);
+    for (std::size_t i = from; i < moves.size(); ++i) {
+        std::string error;
+        rules::Move m = rules::parse_uci_move(game_.position(), moves[i], error);
+        if (m.is_none()) {
+            why = fmt::format("move {} ({}) at ply {}: {}", i + 1, moves[i], game_.ply_count() + 1, error);
+            return false;
+        }
+        game_.play(m);
+        prev_moves_.append(moves[i]);
+        prev_ends_.push_back(std::uint32_t(prev_moves_.size()));
+    }
+    return true;
+}
+
+// The GUI sent only the current FEN: keep the history when that FEN is the position already
+// followed, or that position after the engine's bestmove and one legal reply.
+bool Claimant::continues_from_fen(const rules::Position& p) {
+    const rules::Position& now = game_.position();
+    if (now.same_position(p)) return true;
+    if (last_bestmove_.is_none() || last_bestmove_generation_ != generation_) return false;
+    if (!now.is_legal(last_bestmove_)) return false;
+    rules::Position after = now;
+    after.play(last_bestmove_);
+    for (rules::Move reply : after.legal_moves()) {
+        rules::Position next = after;
+        next.play(reply);
+        if (next.same_position(p)) {
+            game_.play(last_bestmove_);
+            game_.play(reply);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Claimant::follow(const uci::GuiCommand& cmd, std::string& why) {
+    std::string_view base = cmd.startpos ? std::string_view("startpos") : cmd.fen;
+    if (base.empty()) {
+        why = "no startpos or fen";
+        return false;
+    }
+    if (following_ && !new_game_ && base == base_) {
+        // The common case: the same start with more moves. Only the new plies are played.
+        std::size_t common = 0;
+        const std::size_t limit = std::min(cmd.moves.size(), prev_ends_.size());
+        while (common < limit && previous_move(common) == cmd.moves[common]) ++common;
+        game_.truncate(base_ply_ + int(common));
+        return play_moves(cmd.moves, common, why);
+    }
+    rules::Position start(rules::Position::Uninitialised{});
+    if (cmd.startpos) {
+        start = rules::Position();
+        start.set_chess960(chess960_);
+    } else {
+        std::string error;
+        if (!rules::parse_fen(cmd.fen, chess960_, start, error)) {
+            why = "bad FEN: " + error;
+            return false;
+        }
+    }
+    base_.assign(base);
+    if (following_ && !new_game_ && !cmd.startpos && continues_from_fen(start)) {
+        base_ply_ = game_.ply_count();
+    } else {
+        game_.reset(start);
+        base_ply_ = 0;
+    }
+    new_game_ = false;
+    return play_moves(cmd.moves, 0, why);
+}
+
+void Claimant::position(const uci::GuiCommand& cmd, Lines& out) {
+    std::string why;
+    following_ = follow(cmd, why);
+    ++generation_;
+    if (following_) {
+        reported_unfollowable_ = false;
+    } else {
+        base_.clear();
+        // Said once: repeating the same broken position must not flood the GUI.
+        if (!reported_unfollowable_) out.push_back("info string drawproxy cannot follow: " + why);
+        reported_unfollowable_ = true;
+    }
+}
+
+void Claimant::judge_start(Search& s, Lines& out) {
+    if (!s.followed || s.done || s.generation != generation_) return;
+    rules::Verdict v = game_.verdict(edition_);
+    if (v.result) {
+        out.push_back(result_line(*v.result));
+        s.done = true;
+        return;
+    }
+    if (policy_.kind == ClaimPolicy::Never) return;
+    for (const rules::Claim& c : v) {
+        if (c.intended) continue;
+        if (policy_.kind == ClaimPolicy::Always) {
+            out.push_back(claim_line(c));
+            s.done = true;
+        } else {
+            s.pending = true;
+            s.pending_claim = c;
+        }
+        return;
+    }
+}
+
+void Claimant::go(const uci::GoParams& params, Lines& out) {
+    Search s;
+    s.generation = generation_;
+    s.followed = following_;
+    s.pondering = params.ponder;
+    searches_.push_back(s);
+    if (!params.ponder) judge_start(searches_.back(), out);
+}
+
+void Claimant::ponderhit(Lines& out) {
+    if (searches_.empty() || !searches_.back().pondering || searches_.back().ponder_miss) return;
+    searches_.back().pondering = false;
+    judge_start(searches_.back(), out);
+}
+
+void Claimant::stop() {
+    if (!searches_.empty() && searches_.back().pondering) searches_.back().ponder_miss = true;
+}
+
+void Claimant::info_score(const uci::Score& score, int multipv) {
+    if (searches_.empty() || multipv != 1 || score.kind == uci::Score::None) return;
+    searches_.front().score = score;
+}
+
+void Claimant::bestmove(std::string_view move_text, Lines& out) {
+    if (searches_.empty()) return;  // a bestmove nobody asked for: nothing to judge
+    Search s = searches_.front();
+    searches_.pop_front();
+    const bool current = s.followed && s.generation == generation_ && following_;
+    rules::Move m = current ? rules::parse_uci_move(game_.position(), move_text) : rules::Move::none();
+    if (current && !s.pondering) {
+        last_bestmove_ = m;
+        last_bestmove_generation_ = generation_;
+    }
+    if (!current || s.pondering || s.ponder_miss || s.done || policy_.kind == ClaimPolicy::Never) return;
+    if (!policy_.allows(s.score)) return;
+    if (s.pending) {
+        out.push_back(claim_line(s.pending_claim));
+        return;
+    }
+    if (m.is_none()) return;
+    if (auto c = game_.intended_claim(edition_, m)) out.push_back(claim_line(*c, move_text));
+}
+
+}  // namespace drawproxy::proxy

@@ -1,0 +1,241 @@
+#include "proxy/relay.h"
+
+#include <signal.h>
+
+#include <fmt/format.h>
+#include <chrono>
+#include <ctime>
+
+#include "proxy/edition_loader.h"
+#include "uci/tokens.h"
+
+namespace drawproxy::proxy {
+
+namespace {
+
+constexpr std::string_view OWN_PREFIX = "DrawProxy ";
+
+bool starts_with_word(std::string_view line, std::string_view word) {
+    std::size_t i = 0;
+    while (i < line.size() && uci::is_space(line[i])) ++i;
+    line.remove_prefix(i);
+    return line.starts_with(word) && (line.size() == word.size() || uci::is_space(line[word.size()]));
+}
+
+}  // namespace
+
+Relay::Relay(boost::asio::io_context& io, EngineProcess& engine, RelayOptions options, int gui_in,
+             int gui_out)
+    : io_(io),
+      engine_(engine),
+      options_(std::move(options)),
+      gui_in_(io, gui_in),
+      gui_out_(io, gui_out),
+      finish_timer_(io),
+      claimant_(options_.edition, options_.policy),
+      edition_names_(rules::Edition::builtin_names()) {
+    bool known = false;
+    for (const auto& n : edition_names_) known = known || n == options_.edition.name;
+    if (!known) edition_names_.push_back(options_.edition.name);
+}
+
+void Relay::start() {
+    engine_.on_line([this](std::string_view line) { on_engine_line(line); });
+    engine_.on_exit([this](int status) { on_engine_exit(status); });
+    gui_out_.on_error([this] { quit(); });  // the GUI has gone: nobody to relay to
+    gui_in_.start([this](std::string_view line) { on_gui_line(line); }, [this] { quit(); });
+    engine_.start();
+}
+
+void Relay::log(const char* direction, std::string_view line) {
+    if (!options_.log) return;
+    auto now = std::chrono::system_clock::now();
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
+    std::time_t secs = std::time_t(us / 1000000);
+    std::tm tm{};
+    gmtime_r(&secs, &tm);
+    fmt::print(options_.log, "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z {} {}\n", tm.tm_year + 1900,
+               tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, us % 1000000, direction, line);
+}
+
+void Relay::insert(Claimant::Lines& lines) {
+    for (const std::string& l : lines) {
+        log("proxy->gui", l);
+        gui_out_.write_line(l);
+    }
+    lines.clear();
+}
+
+void Relay::to_engine(std::string_view line, const char* who) {
+    log(who, line);
+    engine_.send_line(line);
+}
+
+void Relay::on_gui_line(std::string_view line) {
+    if (quitting_) return;
+    uci::parse_gui_command(line, command_);
+    switch (command_.type) {
+        case uci::GuiCommandType::SetOption:
+            if (own_option(command_)) {
+                log("gui->proxy", line);
+                on_setoption(command_, line);
+                return;
+            }
+            if (uci::iequals(command_.option_name, "UCI_Chess960"))
+                claimant_.set_chess960(command_.option_value && uci::iequals(*command_.option_value, "true"));
+            break;
+        case uci::GuiCommandType::UciNewGame:
+            claimant_.new_game();
+            break;
+        case uci::GuiCommandType::Position:
+            claimant_.position(command_, inserted_);
+            break;
+        case uci::GuiCommandType::Go:
+            claimant_.go(command_.go, inserted_);
+            break;
+        case uci::GuiCommandType::PonderHit:
+            claimant_.ponderhit(inserted_);
+            break;
+        case uci::GuiCommandType::Stop:
+            claimant_.stop();
+            break;
+        case uci::GuiCommandType::Quit:
+            to_engine(line, "gui->engine");
+            quitting_ = true;
+            engine_.stop(options_.quit_timeout, false);
+            return;
+        default:
+            break;
+    }
+    to_engine(line, "gui->engine");
+    if (!inserted_.empty()) insert(inserted_);
+}
+
+bool Relay::own_option(const uci::GuiCommand& cmd) {
+    std::string_view name = cmd.option_name;
+    return name.size() > OWN_PREFIX.size() && uci::iequals(name.substr(0, OWN_PREFIX.size()), OWN_PREFIX);
+}
+
+void Relay::on_setoption(const uci::GuiCommand& cmd, std::string_view) {
+    std::string_view name = cmd.option_name.substr(OWN_PREFIX.size());
+    std::string_view value = cmd.option_value.value_or("");
+    ClaimPolicy policy = claimant_.policy();
+    if (uci::iequals(name, "Claim")) {
+        if (uci::iequals(value, "always"))
+            policy.kind = ClaimPolicy::Always;
+        else if (uci::iequals(value, "never"))
+            policy.kind = ClaimPolicy::Never;
+        else if (uci::iequals(value, "score"))
+            policy.kind = ClaimPolicy::ScoreAtMost;
+        else if (auto p = ClaimPolicy::parse(value))
+            policy = *p;
+        else
+            inserted_.push_back(fmt::format("info string drawproxy unknown claim policy: {}", value));
+        claimant_.set_policy(policy);
+    } else if (uci::iequals(name, "ClaimScore")) {
+        if (auto cp = uci::to_number<int>(value)) {
+            policy.max_cp = *cp;
+            claimant_.set_policy(policy);
+        } else {
+            inserted_.push_back(fmt::format("info string drawproxy bad ClaimScore: {}", value));
+        }
+    } else if (uci::iequals(name, "Rules")) {
+        if (value == options_.edition.name) {
+            claimant_.set_edition(options_.edition);
+        } else {
+            try {
+                claimant_.set_edition(rules::Edition::builtin(value));
+            } catch (const std::exception& e) {
+                inserted_.push_back(fmt::format("info string drawproxy {}", e.what()));
+            }
+        }
+    } else {
+        inserted_.push_back(fmt::format("info string drawproxy unknown option: {}", cmd.option_name));
+    }
+    if (!inserted_.empty()) insert(inserted_);
+}
+
+void Relay::send_options() {
+    const ClaimPolicy& p = claimant_.policy();
+    const char* kind = p.kind == ClaimPolicy::Always  ? "always"
+                       : p.kind == ClaimPolicy::Never ? "never"
+                                                      : "score";
+    inserted_.push_back(fmt::format(
+        "option name DrawProxy Claim type combo default {} var always var never var score", kind));
+    inserted_.push_back(fmt::format(
+        "option name DrawProxy ClaimScore type spin default {} min -100000 max 100000", p.max_cp));
+    std::string rules =
+        fmt::format("option name DrawProxy Rules type combo default {}", claimant_.edition().name);
+    for (const auto& n : edition_names_) fmt::format_to(std::back_inserter(rules), " var {}", n);
+    inserted_.push_back(std::move(rules));
+    insert(inserted_);
+}
+
+void Relay::on_engine_line(std::string_view line) {
+    log("engine->gui", line);
+    if (starts_with_word(line, "info")) {
+        // The hot path: most engine lines are info lines, relayed as they are.
+        if (claimant_.wants_scores()) {
+            int multipv = 1;
+            uci::Score s = uci::parse_info_score(line, &multipv);
+            claimant_.info_score(s, multipv);
+        }
+        gui_out_.write_line(line);
+        return;
+    }
+    uci::parse_engine_message(line, message_);
+    if (message_.type == uci::EngineMessageType::BestMove) {
+        claimant_.bestmove(message_.bestmove, inserted_);
+        insert(inserted_);
+    } else if (message_.type == uci::EngineMessageType::UciOk) {
+        send_options();
+    }
+    gui_out_.write_line(line);
+    if (message_.type == uci::EngineMessageType::UciOk && !sent_setoptions_) {
+        sent_setoptions_ = true;
+        for (const auto& [name, value] : options_.setoptions)
+            to_engine(fmt::format("setoption name {} value {}", name, value), "proxy->engine");
+    }
+}
+
+void Relay::quit() {
+    if (quitting_) return;
+    quitting_ = true;
+    engine_.stop(options_.quit_timeout, true);
+}
+
+void Relay::terminate(int signal_number) {
+    if (signal_ != 0) {  // a second signal: no more patience
+        engine_.kill();
+        return;
+    }
+    signal_ = signal_number;
+    quitting_ = true;
+    engine_.stop(options_.quit_timeout, true);
+}
+
+void Relay::on_engine_exit(int status) {
+    if (quitting_) {
+        finish(signal_ ? 128 + signal_ : 0);
+        return;
+    }
+    std::string line = fmt::format("info string drawproxy engine exited (status {})", status);
+    log("proxy->gui", line);
+    gui_out_.write_line(line);
+    finish(1);
+}
+
+void Relay::finish(int status) {
+    if (finished_) return;
+    finished_ = true;
+    exit_status_ = status;
+    if (options_.log) std::fflush(options_.log);
+    gui_out_.when_flushed([this] { io_.stop(); });
+    // A GUI that stopped reading must not keep us alive.
+    finish_timer_.expires_after(std::chrono::seconds(2));
+    finish_timer_.async_wait([this](const boost::system::error_code& ec) {
+        if (!ec) io_.stop();
+    });
+}
+
+}  // namespace drawproxy::proxy
