@@ -67,6 +67,16 @@ void sort_uci(const Position& pos, MoveList& list) {
 // A move that can never lead back to an earlier position: it ends the repetition look-back.
 bool irreversible(const Position& pos, Move m) { return pos.is_zeroing(m) || pos.changes_castling(m); }
 
+// Opens the next claim slot; a slot may hold a dropped claim, so every field is reset.
+Claim& add_claim(Verdict& v, Reason reason, std::string_view article, bool intended) {
+    Claim& c = v.claims[v.claim_count++];
+    c.reason = reason;
+    c.article = article;
+    c.intended = intended;
+    c.moves.count = 0;
+    return c;
+}
+
 }  // namespace
 
 Game::Game(const Position& start) { reset(start); }
@@ -172,19 +182,13 @@ Verdict Game::verdict(const Edition& e, int ply) const {
     if (target_count == 0 && !fifty_open && entry.repetition < 3) return v;
 
     if (entry.repetition >= 3) {
-        Claim& c = v.claims[v.claim_count++];
-        c.reason = Reason::Threefold;
-        c.article = e.articles.threefold_appeared;
+        add_claim(v, Reason::Threefold, e.articles.threefold_appeared, false);
     }
     if (target_count == 0 && !fifty_open) return v;
 
     const MoveList legal = pos.legal_moves();
-    Claim* threefold = nullptr;
     if (target_count > 0) {
-        threefold = &v.claims[v.claim_count++];
-        threefold->reason = Reason::Threefold;
-        threefold->article = e.articles.threefold_intended;
-        threefold->intended = true;
+        Claim* threefold = &add_claim(v, Reason::Threefold, e.articles.threefold_intended, true);
         // A reversible move by a piece (never castling: it changes rights) keeps every hash
         // term but the moved piece's squares and the side; no en passant can follow it.
         const auto& z = zobrist::keys;
@@ -206,23 +210,14 @@ Verdict Game::verdict(const Edition& e, int ply) const {
             // Confirm exactly: hash keys can collide.
             if (would_repeat_thrice(ply, m)) threefold->moves.push(m);
         }
-        if (threefold->moves.empty()) {
+        if (threefold->moves.empty())
             --v.claim_count;
-            threefold = nullptr;
-        } else {
+        else
             sort_uci(pos, threefold->moves);
-        }
     }
     if (fifty_open) {
-        if (clock >= FIFTY_PLIES) {
-            Claim& c = v.claims[v.claim_count++];
-            c.reason = Reason::FiftyMoves;
-            c.article = e.articles.fifty_completed;
-        }
-        Claim& c = v.claims[v.claim_count++];
-        c.reason = Reason::FiftyMoves;
-        c.article = e.articles.fifty_intended;
-        c.intended = true;
+        if (clock >= FIFTY_PLIES) add_claim(v, Reason::FiftyMoves, e.articles.fifty_completed, false);
+        Claim& c = add_claim(v, Reason::FiftyMoves, e.articles.fifty_intended, true);
         for (Move m : legal)
             if (!pos.is_zeroing(m)) c.moves.push(m);
         if (c.moves.empty())
