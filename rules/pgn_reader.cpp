@@ -121,14 +121,13 @@ void parse_move_comment(std::string_view c, PgnMoveNote& note) {
         std::string_view depth = first.substr(slash + 1);
         int d = 0;
         auto [p, ec] = std::from_chars(depth.data(), depth.data() + depth.size(), d);
-        if (ec == std::errc() && p == depth.data() + depth.size()) {
+        // Both tools always write the time after the score: without it, this is prose.
+        std::string_view rest = end == std::string_view::npos ? std::string_view() : trim(s.substr(end));
+        auto time = parse_seconds(rest.substr(0, rest.find_first_of(" \t\n\r,")));
+        if (ec == std::errc() && p == depth.data() + depth.size() && time) {
             note.depth = d;
+            note.elapsed_ms = time;
             parse_score(first.substr(0, slash), note);
-            if (end != std::string_view::npos) {
-                std::string_view rest = trim(s.substr(end));
-                std::string_view time = rest.substr(0, rest.find_first_of(" \t\n\r,"));
-                if (auto v = parse_seconds(time)) note.elapsed_ms = v;
-            }
         }
     }
     if (std::size_t tl = s.find("tl="); tl != std::string_view::npos) {

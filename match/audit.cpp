@@ -1,0 +1,229 @@
+// The audit of one recorded game: replay it under the edition, find the first automatic
+// end and the first open claim, then weigh the recorded result against them.
+#include "match/audit.h"
+
+#include <fmt/core.h>
+
+#include "rules/winnability/winnability.h"
+
+namespace drawproxy::match {
+
+namespace {
+
+// Flag-fall checks search a little: enough for the endings where 6.9 matters, bounded so
+// that a file of games stays fast.
+constexpr std::uint64_t FLAG_FALL_NODES = 20000;
+
+bool contains(std::string_view text, std::string_view word) {
+    if (word.size() > text.size()) return false;
+    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
+        std::size_t j = 0;
+        while (j < word.size() && (text[i + j] | 0x20) == word[j]) ++j;  // word is lower case
+        if (j == word.size()) return true;
+    }
+    return false;
+}
+
+RecordedEnd classify_text(std::string_view t) {
+    // The order matters: "Draw by adjudication: SyzygyTB" is an adjudication, and
+    // "White loses on time" a flag fall, whatever else the text holds.
+    if (contains(t, "on time") || contains(t, "time forfeit") || contains(t, "timeout") ||
+        contains(t, "flag"))
+        return RecordedEnd::TimeForfeit;
+    if (contains(t, "adjudicat")) return RecordedEnd::Adjudication;
+    if (contains(t, "3-fold") || contains(t, "threefold") || contains(t, "repetition"))
+        return RecordedEnd::Threefold;
+    if (contains(t, "fifty") || contains(t, "50-move") || contains(t, "50 move"))
+        return RecordedEnd::FiftyMoves;
+    if (contains(t, "insufficient")) return RecordedEnd::InsufficientMaterial;
+    if (contains(t, "stalemate")) return RecordedEnd::Stalemate;
+    if (contains(t, "mate")) return RecordedEnd::Checkmate;
+    if (contains(t, "resign")) return RecordedEnd::Resignation;
+    if (contains(t, "agree")) return RecordedEnd::Agreement;
+    if (contains(t, "illegal")) return RecordedEnd::IllegalMove;
+    if (contains(t, "disconnect") || contains(t, "stall") || contains(t, "abandon") || contains(t, "crash"))
+        return RecordedEnd::Abandoned;
+    if (contains(t, "unterminated")) return RecordedEnd::Unfinished;
+    return RecordedEnd::Unstated;
+}
+
+std::string reason_with_article(rules::Reason r, std::string_view article) {
+    return fmt::format("{} {}", rules::reason_name(r), article);
+}
+
+bool is_decisive(std::string_view result) { return result == "1-0" || result == "0-1"; }
+
+// The claim of the given kind open at `ply`, if any.
+const rules::Claim* open_claim(const rules::Verdict& v, rules::Reason reason) {
+    for (const rules::Claim& c : v)
+        if (c.reason == reason && !c.intended) return &c;
+    return nullptr;
+}
+
+}  // namespace
+
+std::string_view recorded_end_name(RecordedEnd e) {
+    switch (e) {
+        case RecordedEnd::Unstated:
+            return "unstated";
+        case RecordedEnd::Checkmate:
+            return "checkmate";
+        case RecordedEnd::Stalemate:
+            return "stalemate";
+        case RecordedEnd::Threefold:
+            return "3-fold repetition";
+        case RecordedEnd::FiftyMoves:
+            return "fifty moves";
+        case RecordedEnd::InsufficientMaterial:
+            return "insufficient material";
+        case RecordedEnd::TimeForfeit:
+            return "time forfeit";
+        case RecordedEnd::Adjudication:
+            return "adjudication";
+        case RecordedEnd::Resignation:
+            return "resignation";
+        case RecordedEnd::Agreement:
+            return "agreement";
+        case RecordedEnd::IllegalMove:
+            return "illegal move";
+        case RecordedEnd::Abandoned:
+            return "abandoned";
+        case RecordedEnd::Unfinished:
+            return "unfinished";
+    }
+    return "?";
+}
+
+RecordedEnd classify_termination(const rules::PgnGame& game) {
+    if (game.result == "*") return RecordedEnd::Unfinished;
+    // cutechess-cli and fastchess say why at the last move ("..., Draw by 3-fold repetition");
+    // the Termination tag is coarser ("adjudication", "time forfeit"; lichess "Normal").
+    if (game.ply_count() > 0) {
+        RecordedEnd e = classify_text(game.comment(game.ply_count() - 1));
+        if (e != RecordedEnd::Unstated) return e;
+    }
+    return classify_text(game.tag("Termination"));
+}
+
+GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& g) {
+    GameAudit a;
+    a.game = game.number;
+    a.white = game.tag("White");
+    a.black = game.tag("Black");
+    a.recorded = game.result;
+    a.recorded_end = classify_termination(game);
+    a.plies = game.ply_count();
+
+    // Replay, judging each position until the game is over by itself. The first claim is
+    // looked for only until one is found; after that the cheaper automatic check suffices.
+    g.reset(game.start);
+    for (int ply = 0;; ++ply) {
+        if (!a.first_claim) {
+            rules::Verdict v = g.verdict(edition, ply);
+            if (v.result) {
+                a.automatic_end =
+                    AuditEnd{ply, v.result->score, v.result->reason, std::string(v.result->article)};
+                break;
+            }
+            if (v.claim_count > 0)
+                a.first_claim = AuditClaim{ply, v.claims[0].reason, std::string(v.claims[0].article)};
+        } else if (auto r = g.automatic_result(edition, ply)) {
+            a.automatic_end = AuditEnd{ply, r->score, r->reason, std::string(r->article)};
+            break;
+        }
+        if (ply == a.plies) break;
+        g.play(game.moves[ply]);
+    }
+    a.kept_plies = a.automatic_end ? a.automatic_end->ply : a.plies;
+
+    const bool unfinished = a.recorded == "*" || a.recorded.empty();
+    if (const auto& end = a.automatic_end) {
+        const std::string score(rules::score_text(end->score));
+        const std::string how = reason_with_article(end->reason, end->article);
+        a.corrected = score;
+        a.result_rule = how;
+        const int extra = a.plies - end->ply;
+        if (!unfinished && a.recorded == score) {
+            a.why = extra == 0 ? fmt::format("{} at ply {}", how, end->ply)
+                               : fmt::format("{} at ply {}; {} more plies were played after it", how,
+                                             end->ply, extra);
+        } else {
+            a.agrees = false;
+            a.why = extra == 0
+                        ? fmt::format("the final position ends the game: {} ({}), recorded {}", how, score,
+                                      unfinished ? "unfinished" : a.recorded)
+                        : fmt::format("the game went on past {} at ply {} ({} more plies): {} by the Laws",
+                                      how, end->ply, extra, score);
+        }
+        return a;
+    }
+
+    // The Laws did not end the game by themselves: the record's own reason must hold up.
+    a.corrected = a.recorded.empty() ? "*" : a.recorded;
+    const int last = a.plies;
+    switch (a.recorded_end) {
+        case RecordedEnd::Threefold:
+        case RecordedEnd::FiftyMoves: {
+            const bool threefold = a.recorded_end == RecordedEnd::Threefold;
+            const rules::Reason reason = threefold ? rules::Reason::Threefold : rules::Reason::FiftyMoves;
+            rules::Verdict v = g.verdict(edition, last);
+            const rules::Claim* c = open_claim(v, reason);
+            if (c && a.recorded == "1/2-1/2") {
+                a.result_rule = reason_with_article(reason, c->article);
+                a.why = fmt::format("{} under the Laws needed a claim ({} open at ply {})",
+                                    recorded_end_name(a.recorded_end), c->article, last);
+            } else {
+                a.agrees = false;
+                a.corrected = "*";
+                a.why =
+                    c ? fmt::format("{} gives a draw, not {}", recorded_end_name(a.recorded_end), a.recorded)
+                      : fmt::format("recorded as {}, but no {} claim is open at ply {}",
+                                    recorded_end_name(a.recorded_end), rules::reason_name(reason), last);
+            }
+            break;
+        }
+        case RecordedEnd::Checkmate:
+        case RecordedEnd::Stalemate:
+        case RecordedEnd::InsufficientMaterial:
+            a.agrees = false;
+            a.corrected = "*";
+            a.why = fmt::format("recorded as {}, but the position at ply {} does not end the game",
+                                recorded_end_name(a.recorded_end), last);
+            break;
+        case RecordedEnd::TimeForfeit: {
+            if (!is_decisive(a.recorded)) {
+                a.why = "flag fall recorded as a draw";
+                break;
+            }
+            // 6.9: the flag fall loses only if the opponent could still checkmate.
+            const rules::Color winner = a.recorded == "1-0" ? rules::WHITE : rules::BLACK;
+            const auto r = rules::winnability::can_checkmate(g.position_at(last), winner,
+                                                             {FLAG_FALL_NODES, /*want_witness=*/false});
+            const std::string_view side = winner == rules::WHITE ? "White" : "Black";
+            a.result_rule = fmt::format("time-forfeit {}", edition.articles.flag_fall);
+            if (r.outcome == rules::winnability::Outcome::Unwinnable) {
+                a.agrees = false;
+                a.corrected = "1/2-1/2";
+                a.why = fmt::format("flag fall, but {} cannot checkmate: a draw under {}", side,
+                                    edition.articles.flag_fall);
+            } else {
+                a.why = fmt::format("flag fall; {} {} still checkmate", side,
+                                    r.outcome == rules::winnability::Outcome::Winnable ? "could" : "may");
+            }
+            break;
+        }
+        case RecordedEnd::Unfinished:
+            a.why = "unfinished; the Laws did not end it";
+            break;
+        default:
+            a.why = fmt::format("{}: not an ending Articles 5 and 9 decide",
+                                a.recorded_end == RecordedEnd::Unstated ? "no automatic ending"
+                                                                        : recorded_end_name(a.recorded_end));
+            if (a.recorded_end == RecordedEnd::Agreement)
+                a.result_rule = fmt::format("agreement {}", edition.articles.agreement);
+            break;
+    }
+    return a;
+}
+
+}  // namespace drawproxy::match
