@@ -1,4 +1,26 @@
+// drawproxy match: engine-vs-engine games in cutechess-cli's option style, judged by the Laws.
+#include <cstdio>
+
+#include "match/options.h"
+#include "match/scheduler.h"
 #include "proxy/commands.h"
+#include "proxy/edition_loader.h"
+
 namespace drawproxy {
-int run_match(const Args&) { return usage_error("match is not implemented yet"); }
+
+int run_match(const Args& args) {
+    try {
+        const match::MatchOptions opts = match::parse_match_options(args);
+        rules::Edition edition =
+            proxy::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
+        match::Scheduler scheduler(opts, std::move(edition), opts.quiet ? nullptr : stdout);
+        scheduler.run();
+        return 0;
+    } catch (const match::OptionError& e) {
+        return usage_error(e.what());
+    } catch (const rules::EditionError& e) {
+        return usage_error(e.what());
+    }
+}
+
 }  // namespace drawproxy

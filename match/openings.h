@@ -1,0 +1,25 @@
+#pragma once
+// Opening books for -openings: EPD (one position a line) or PGN (the first `plies` moves of
+// each game). Read once at start; the scheduler hands one opening to each encounter.
+#include <string>
+#include <vector>
+
+#include "match/options.h"
+#include "rules/position.h"
+
+namespace drawproxy::match {
+
+struct Opening {
+    rules::Position start;
+    bool from_fen = false;
+    std::vector<rules::Move> moves;  // PGN openings: book moves from `start`
+};
+
+// Parses EPD text: the four FEN fields, then optional opcodes (hmvc/fmvn are honoured).
+// Throws OptionError naming the line for a bad position.
+std::vector<Opening> parse_epd(const std::string& text, const std::string& origin);
+std::vector<Opening> parse_pgn_openings(const std::string& text, int plies, const std::string& origin);
+// Reads the file named by the options; throws OptionError if it cannot or it holds none.
+std::vector<Opening> load_openings(const OpeningsOptions& o);
+
+}  // namespace drawproxy::match

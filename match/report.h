@@ -1,0 +1,51 @@
+#pragma once
+// The match's text and JSON output: the live line per finished game, the running score
+// `Score of A vs B: W - L - D [pct] N` with Elo, and at the end the tables of results by
+// reason, incorrect claims per engine and (tournaments) the crosstable.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+
+namespace drawproxy::match {
+
+class Report {
+  public:
+    explicit Report(std::vector<std::string> engine_names, std::string rules = "");
+
+    void add(const GameRecord& g);
+    int games() const { return int(games_.size()); }
+
+    static std::string started_line(const GameRecord& g, int total);
+    static std::string finished_line(const GameRecord& g);
+    // Results of engine a against engine b, from a's view.
+    std::string score_line(int a, int b) const;
+    std::string elo_line(int a, int b) const;
+    std::string reason_table() const;
+    std::string claims_table() const;
+    std::string crosstable() const;  // more than two engines
+    nlohmann::json json() const;
+
+    struct Tally {
+        int wins = 0, losses = 0, draws = 0;
+    };
+    Tally tally(int a, int b) const;
+    int index_of(const std::string& name) const;
+
+  private:
+    struct GameSummary {
+        int number;
+        int white, black;
+        Outcome outcome;
+        int plies;
+        int incorrect_claims[2];
+    };
+    std::vector<std::string> names_;
+    std::string rules_;
+    std::vector<GameSummary> games_;
+    std::vector<int> incorrect_claims_;  // per engine
+};
+
+}  // namespace drawproxy::match

@@ -1,0 +1,138 @@
+#include "match/scheduler.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "match/pgn_writer.h"
+
+namespace drawproxy::match {
+
+std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings) {
+    std::vector<std::pair<int, int>> pairings;
+    const int n = int(opts.engines.size());
+    if (opts.tournament == MatchOptions::Tournament::Gauntlet) {
+        for (int j = 1; j < n; ++j) pairings.emplace_back(0, j);
+    } else {
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) pairings.emplace_back(i, j);
+    }
+    std::vector<std::size_t> order(openings.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (opts.openings && opts.openings->random) {
+        std::mt19937_64 rng(opts.seed);
+        std::shuffle(order.begin(), order.end(), rng);
+    }
+    std::size_t next_opening = opts.openings ? std::size_t(opts.openings->start - 1) : 0;
+    std::vector<GameSpec> games;
+    for (int round = 1; round <= opts.rounds; ++round) {
+        for (auto [a, b] : pairings) {
+            const Opening* opening = nullptr;
+            for (int g = 0; g < opts.games; ++g) {
+                if (!openings.empty() && (!opts.repeat || g % 2 == 0))
+                    opening = &openings[order[next_opening++ % openings.size()]];
+                GameSpec s;
+                s.number = int(games.size()) + 1;
+                s.round = round;
+                const bool swap = g % 2 == 1;
+                s.white = &opts.engines[swap ? b : a];
+                s.black = &opts.engines[swap ? a : b];
+                if (opening) {
+                    s.start = opening->start;
+                    s.from_fen = opening->from_fen;
+                    s.book = opening->moves;
+                }
+                s.draw_offers = opts.draw_offers;
+                games.push_back(std::move(s));
+            }
+        }
+    }
+    return games;
+}
+
+Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE* out)
+    : opts_(opts), edition_(std::move(edition)), out_(out) {}
+
+MatchSummary Scheduler::run() {
+    std::vector<Opening> openings;
+    if (opts_.openings) openings = load_openings(*opts_.openings);
+    std::vector<GameSpec> schedule = build_schedule(opts_, openings);
+
+    std::vector<std::string> names;
+    for (const auto& e : opts_.engines) names.push_back(e.name);
+    MatchSummary summary{Report(names, edition_.name), {}};
+    std::ofstream pgn;
+    if (!opts_.pgnout.empty()) {
+        pgn.open(opts_.pgnout, std::ios::app);
+        if (!pgn) throw OptionError(fmt::format("cannot write PGN file '{}'", opts_.pgnout));
+    }
+    auto print = [&](const std::string& line) {
+        if (out_) std::fprintf(out_, "%s\n", line.c_str()), std::fflush(out_);
+    };
+
+    boost::asio::io_context io;
+    std::map<int, std::shared_ptr<GameRunner>> running;
+    std::size_t next = 0;
+    const int total = int(schedule.size());
+    std::function<void()> launch;
+    launch = [&] {
+        while (next < schedule.size() && int(running.size()) < opts_.concurrency) {
+            GameSpec spec = schedule[next++];
+            const int number = spec.number;
+            GameRecord head;
+            head.number = number;
+            head.white = spec.white->name;
+            head.black = spec.black->name;
+            print(Report::started_line(head, total));
+            auto runner = std::make_shared<GameRunner>(
+                io, edition_, std::move(spec),
+                [&, number](GameRecord record, const OverheadSamples& overhead) {
+                    summary.overhead.insert(summary.overhead.end(), overhead.begin(), overhead.end());
+                    summary.report.add(record);
+                    print(Report::finished_line(record));
+                    const int a = summary.report.index_of(record.white),
+                              b = summary.report.index_of(record.black);
+                    const int first = std::min(a, b), second = std::max(a, b);
+                    print(summary.report.score_line(first, second));
+                    if (pgn.is_open()) pgn << write_pgn(record) << std::flush;
+                    running.erase(number);
+                    launch();
+                });
+            running.emplace(number, runner);
+            try {
+                runner->start();
+            } catch (const proxy::EngineStartError& e) {
+                throw OptionError(e.what());
+            }
+        }
+    };
+    launch();
+    io.run();
+
+    if (out_) {
+        print("");
+        const int n = int(names.size());
+        for (int a = 0; a < n; ++a)
+            for (int b = a + 1; b < n; ++b) {
+                Report::Tally t = summary.report.tally(a, b);
+                if (t.wins + t.losses + t.draws == 0) continue;
+                print(summary.report.score_line(a, b));
+                print(summary.report.elo_line(a, b));
+            }
+        if (n > 2) std::fputs(summary.report.crosstable().c_str(), out_);
+        std::fputs(summary.report.reason_table().c_str(), out_);
+        std::fputs(summary.report.claims_table().c_str(), out_);
+        print("Finished match");
+    }
+    if (!opts_.jsonout.empty()) {
+        std::ofstream js(opts_.jsonout);
+        if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
+        js << summary.report.json().dump(2) << '\n';
+    }
+    return summary;
+}
+
+}  // namespace drawproxy::match

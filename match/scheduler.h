@@ -1,0 +1,40 @@
+#pragma once
+// Runs a whole match or tournament: builds the schedule (pairings, rounds, openings and
+// colours), keeps `-concurrency` games running on one Asio event loop, and feeds each
+// finished game to the report, the PGN file and the live output.
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "match/game_runner.h"
+#include "match/openings.h"
+#include "match/options.h"
+#include "match/report.h"
+#include "rules/edition.h"
+
+namespace drawproxy::match {
+
+// The games to play, in order: encounter by encounter, round by round. With -repeat each
+// opening is played twice with colours swapped.
+std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);
+
+struct MatchSummary {
+    Report report;
+    OverheadSamples overhead;  // every bestmove -> next go gap, ns
+};
+
+class Scheduler {
+  public:
+    // `out` gets the live lines and the final tables (nullptr: silent).
+    Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE* out);
+    // Plays every game; throws OptionError if an engine cannot start or a file cannot be written.
+    MatchSummary run();
+
+  private:
+    const MatchOptions& opts_;
+    rules::Edition edition_;
+    std::FILE* out_;
+};
+
+}  // namespace drawproxy::match
