@@ -201,7 +201,21 @@ void PgnReader::begin_game() {
 }
 
 void PgnReader::fail(std::string message) {
-    if (!game_.error) game_.error = PgnError{int(game_.moves.size()), std::move(message)};
+    if (!game_.error) {
+        // Junk bytes are shown as \xNN so that the report stays one readable line.
+        std::string text;
+        for (unsigned char c : message) {
+            if (c >= 0x20 && c < 0x7f) {
+                text += char(c);
+            } else {
+                static constexpr char HEX[] = "0123456789abcdef";
+                text += "\\x";
+                text += HEX[c >> 4];
+                text += HEX[c & 15];
+            }
+        }
+        game_.error = PgnError{int(game_.moves.size()), std::move(text)};
+    }
     skipping_ = true;
 }
 
