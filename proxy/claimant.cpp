@@ -39,7 +39,7 @@ bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_
         std::string error;
         rules::Move m = rules::parse_uci_move(game_.position(), moves[i], error);
         if (m.is_none()) {
-            why = fmt::format("move {} ({}) at ply {}: {}", i + 1, moves[i], game_.ply_count() + 1, error);
+            why = fmt::format("ply {}: {}", game_.ply_count() + 1, error);
             return false;
         }
         game_.play(m);

@@ -79,6 +79,7 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
     std::string queued, in_flight;  // swapped: one is written while the other fills
     bool writing = false;
     bool write_closed = false;
+    bool close_when_flushed = false;
     bool exited = false, eof = false, reported = false;
     int status = 0;
     int pid = -1;
@@ -146,7 +147,15 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
         if (!writing) flush();
     }
     void flush() {
-        if (queued.empty() || write_closed) return;
+        if (write_closed) return;
+        if (queued.empty()) {
+            if (close_when_flushed) {
+                bp::error_code ignored;
+                to_engine.close(ignored);
+                write_closed = true;
+            }
+            return;
+        }
         writing = true;
         in_flight.swap(queued);
         queued.clear();
@@ -222,6 +231,11 @@ void EngineProcess::stop(std::chrono::milliseconds timeout, bool send_quit) {
     if (impl_->exited) return;
     if (send_quit) impl_->send("quit");
     impl_->escalate(timeout, SIGTERM);
+}
+
+void EngineProcess::close_input() {
+    impl_->close_when_flushed = true;
+    if (!impl_->writing) impl_->flush();
 }
 
 void EngineProcess::kill() { impl_->signal(SIGKILL); }

@@ -43,6 +43,8 @@ class EngineProcess {
 
     // Queues `line` + '\n' for the engine; never blocks. Ignored once the engine is gone.
     void send_line(std::string_view line);
+    // Closes the engine's stdin once the queued lines are written (the engine sees EOF).
+    void close_input();
     // Bytes queued but not yet written to the engine.
     std::size_t pending_output() const;
 

@@ -1,0 +1,258 @@
+// The claim policy and game following, without processes: lines in, inserted lines out.
+#include <catch2/catch.hpp>
+
+#include "proxy/claimant.h"
+#include "rules/notation.h"
+
+using drawproxy::proxy::Claimant;
+using drawproxy::proxy::ClaimPolicy;
+namespace rules = drawproxy::rules;
+namespace uci = drawproxy::uci;
+
+namespace {
+
+// Feeds GUI and engine lines to a Claimant; returns what it inserted for each line.
+struct Driver {
+    Claimant claimant;
+    explicit Driver(const char* edition = "fide-2023", ClaimPolicy policy = {})
+        : claimant(rules::Edition::builtin(edition), policy) {}
+
+    Claimant::Lines gui(const std::string& line) {
+        Claimant::Lines out;
+        uci::GuiCommand cmd = uci::parse_gui_command(line);
+        switch (cmd.type) {
+            case uci::GuiCommandType::UciNewGame:
+                claimant.new_game();
+                break;
+            case uci::GuiCommandType::Position:
+                claimant.position(cmd, out);
+                break;
+            case uci::GuiCommandType::Go:
+                claimant.go(cmd.go, out);
+                break;
+            case uci::GuiCommandType::PonderHit:
+                claimant.ponderhit(out);
+                break;
+            case uci::GuiCommandType::Stop:
+                claimant.stop();
+                break;
+            default:
+                break;
+        }
+        return out;
+    }
+    Claimant::Lines engine(const std::string& line) {
+        Claimant::Lines out;
+        uci::EngineMessage msg = uci::parse_engine_message(line);
+        if (msg.type == uci::EngineMessageType::Info)
+            claimant.info_score(msg.info.score, msg.info.multipv.value_or(1));
+        if (msg.type == uci::EngineMessageType::BestMove) claimant.bestmove(msg.bestmove, out);
+        return out;
+    }
+};
+
+using Lines = Claimant::Lines;
+const std::string KNIGHTS_7 = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+
+}  // namespace
+
+TEST_CASE("threefold: the just-appeared claim is made at go, with the edition's article") {
+    Driver d;
+    CHECK(d.gui(KNIGHTS_7 + " f6g8").empty());
+    CHECK(d.gui("go depth 1") == Lines{"info string drawproxy claim threefold 9.2.2"});
+    CHECK(d.engine("bestmove e2e4").empty());  // at most one claim per go
+
+    Driver old("fide-2014");
+    old.gui(KNIGHTS_7 + " f6g8");
+    CHECK(old.gui("go") == Lines{"info string drawproxy claim threefold 9.2b"});
+}
+
+TEST_CASE("threefold: the intended-move claim comes with the bestmove that repeats") {
+    Driver d;
+    d.gui(KNIGHTS_7);
+    CHECK(d.gui("go depth 1").empty());
+    CHECK(d.engine("bestmove f6g8 ponder g1f3") ==
+          Lines{"info string drawproxy claim threefold 9.2.1 move f6g8"});
+    // Another move makes no claim.
+    d.gui(KNIGHTS_7);
+    d.gui("go depth 1");
+    CHECK(d.engine("bestmove e7e5").empty());
+    // One repetition fewer: nothing.
+    d.gui("position startpos moves g1f3 g8f6 f3g1");
+    d.gui("go");
+    CHECK(d.engine("bestmove f6g8").empty());
+}
+
+TEST_CASE("fifty moves: completed at go, intended with the move, not for a pawn move") {
+    Driver d;
+    d.gui("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 100 80");
+    CHECK(d.gui("go") == Lines{"info string drawproxy claim fifty-moves 9.3.2"});
+    CHECK(d.engine("bestmove a1a2").empty());
+    d.gui("position fen 8/8/8/4k3/8/8/4P3/R3K3 w - - 99 80");
+    CHECK(d.gui("go").empty());
+    CHECK(d.engine("bestmove a1a2") == Lines{"info string drawproxy claim fifty-moves 9.3.1 move a1a2"});
+    d.gui("position fen 8/8/8/4k3/8/8/4P3/R3K3 w - - 99 80");
+    d.gui("go");
+    CHECK(d.engine("bestmove e2e4").empty());
+}
+
+TEST_CASE("a game already over: the result line at go, and no claim") {
+    Driver d;
+    CHECK(d.gui("position startpos moves f2f3 e7e5 g2g4 d8h4").empty());
+    CHECK(d.gui("go") == Lines{"info string drawproxy result 0-1 checkmate 5.1.1"});
+    CHECK(d.engine("bestmove 0000").empty());
+    d.gui("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 150 100");
+    CHECK(d.gui("go") == Lines{"info string drawproxy result 1/2-1/2 seventy-five-moves 9.6.2"});
+    d.gui("position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    CHECK(d.gui("go") == Lines{"info string drawproxy result 1/2-1/2 dead-position 5.2.2"});
+}
+
+TEST_CASE("policy never claims nothing; score:CP uses the engine's last score of the search") {
+    Driver never("fide-2023", ClaimPolicy{ClaimPolicy::Never, 0});
+    never.gui(KNIGHTS_7 + " f6g8");
+    CHECK(never.gui("go").empty());
+    CHECK(never.engine("bestmove g1f3").empty());
+
+    Driver d("fide-2023", *ClaimPolicy::parse("score:0"));
+    d.gui(KNIGHTS_7 + " f6g8");
+    CHECK(d.gui("go").empty());  // decided when the score is known
+    d.engine("info depth 5 score cp -40 pv g1f3");
+    d.engine("info depth 6 score cp 25 pv g1f3");
+    CHECK(d.engine("bestmove g1f3").empty());
+
+    d.gui(KNIGHTS_7 + " f6g8");
+    d.gui("go");
+    d.engine("info depth 6 score cp 25 pv g1f3");
+    d.engine("info depth 7 multipv 2 score cp 90 pv b1c3");  // not the main line
+    d.engine("info depth 7 score cp 0 lowerbound pv g1f3");
+    CHECK(d.engine("bestmove g1f3") == Lines{"info string drawproxy claim threefold 9.2.2"});
+
+    d.gui(KNIGHTS_7);
+    d.gui("go");
+    d.engine("info depth 9 score mate -3 pv h7h6");
+    CHECK(d.engine("bestmove f6g8") == Lines{"info string drawproxy claim threefold 9.2.1 move f6g8"});
+    d.gui(KNIGHTS_7);
+    d.gui("go");
+    d.engine("info depth 9 score mate 3 pv h7h6");
+    CHECK(d.engine("bestmove f6g8").empty());
+    d.gui(KNIGHTS_7);
+    d.gui("go");  // no score at all: no claim
+    CHECK(d.engine("bestmove f6g8").empty());
+}
+
+TEST_CASE("pondering: go ponder never claims, ponderhit makes a normal search, a miss claims nothing") {
+    Driver d;
+    d.gui(KNIGHTS_7 + " f6g8");
+    CHECK(d.gui("go ponder wtime 1000 btime 1000").empty());
+    CHECK(d.gui("ponderhit") == Lines{"info string drawproxy claim threefold 9.2.2"});
+    CHECK(d.engine("bestmove g1f3").empty());
+
+    d.gui(KNIGHTS_7);
+    d.gui("go ponder");
+    CHECK(d.gui("ponderhit").empty());
+    CHECK(d.engine("bestmove f6g8") == Lines{"info string drawproxy claim threefold 9.2.1 move f6g8"});
+
+    d.gui(KNIGHTS_7);
+    d.gui("go ponder");
+    d.gui("stop");
+    CHECK(d.engine("bestmove f6g8").empty());
+}
+
+TEST_CASE("a stop race: the late bestmove of the old search is not judged on the new position") {
+    Driver d;
+    d.gui("position startpos moves g1f3 g8f6 f3g1");
+    d.gui("go infinite");
+    d.gui("stop");
+    d.gui(KNIGHTS_7);
+    d.gui("go");
+    CHECK(d.engine("bestmove f6g8").empty());  // belongs to the first go
+    CHECK(d.engine("bestmove f6g8") == Lines{"info string drawproxy claim threefold 9.2.1 move f6g8"});
+}
+
+TEST_CASE("positions are followed incrementally, with takebacks and new branches") {
+    Driver d;
+    d.gui("position startpos moves e2e4 e7e5 g1f3");
+    CHECK(d.claimant.game().ply_count() == 3);
+    d.gui("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5");
+    CHECK(d.claimant.game().ply_count() == 5);
+    d.gui("position startpos moves e2e4");
+    CHECK(d.claimant.game().ply_count() == 1);
+    d.gui("position   startpos   moves e2e4 c7c5\r");
+    CHECK(d.claimant.game().ply_count() == 2);
+    CHECK(rules::to_fen(d.claimant.game().position()) ==
+          "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    d.gui("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 10 80 moves a1a2");
+    CHECK(d.claimant.game().ply_count() == 1);
+    CHECK(d.claimant.game().halfmove_clock(1) == 11);
+}
+
+TEST_CASE("an unfollowable position is reported once and blocks claims until a good one") {
+    Driver d;
+    CHECK(d.gui(KNIGHTS_7 + " f6g8 e2e5") ==
+          Lines{"info string drawproxy cannot follow: ply 9: 'e2e5' is illegal in this position"});
+    CHECK(!d.claimant.following());
+    CHECK(d.gui("go").empty());
+    CHECK(d.engine("bestmove g1f3").empty());
+    CHECK(d.gui("position fen not-a-fen").empty());  // still the same episode: said once
+    d.gui(KNIGHTS_7 + " f6g8");
+    CHECK(d.claimant.following());
+    CHECK(d.gui("go") == Lines{"info string drawproxy claim threefold 9.2.2"});
+    auto bad = d.gui("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    REQUIRE(bad.size() == 1);
+    CHECK(bad[0].rfind("info string drawproxy cannot follow: bad FEN", 0) == 0);
+}
+
+TEST_CASE("a GUI sending only FENs: history is kept through bestmove plus one reply") {
+    auto fen_after = [](const std::string& moves) {
+        rules::Position p;
+        std::string m;
+        for (std::size_t i = 0; i <= moves.size(); ++i) {
+            if (i == moves.size() || moves[i] == ' ') {
+                if (!m.empty()) p.play(rules::parse_uci_move(p, m));
+                m.clear();
+            } else {
+                m += moves[i];
+            }
+        }
+        return "position fen " + rules::to_fen(p);
+    };
+    Driver d;
+    d.gui("ucinewgame");
+    d.gui(fen_after(""));
+    d.gui("go");
+    d.engine("bestmove g1f3");
+    d.gui(fen_after("g1f3 g8f6"));
+    d.gui("go");
+    d.engine("bestmove f3g1");
+    d.gui(fen_after("g1f3 g8f6 f3g1 f6g8"));
+    CHECK(d.claimant.game().repetition_count() == 2);
+    d.gui("go");
+    d.engine("bestmove g1f3");
+    d.gui(fen_after("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6"));
+    d.gui("go");
+    CHECK(d.engine("bestmove f3g1").empty());
+    d.gui(fen_after("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"));
+    CHECK(d.claimant.game().ply_count() == 8);
+    CHECK(d.gui("go") == Lines{"info string drawproxy claim threefold 9.2.2"});
+
+    // A FEN that does not follow from the engine's move starts a new history.
+    d.gui("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 10 80");
+    CHECK(d.claimant.game().ply_count() == 0);
+}
+
+TEST_CASE("UCI_Chess960: castling as king takes rook is followed") {
+    Driver d;
+    d.claimant.set_chess960(true);
+    d.gui("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1 moves e1h1 e8a8");
+    CHECK(d.claimant.following());
+    CHECK(d.claimant.game().ply_count() == 2);
+    CHECK(rules::to_fen(d.claimant.game().position()) == "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+}
+
+TEST_CASE("claim policies parse") {
+    CHECK(ClaimPolicy::parse("always")->kind == ClaimPolicy::Always);
+    CHECK(ClaimPolicy::parse("never")->kind == ClaimPolicy::Never);
+    CHECK(ClaimPolicy::parse("score:-50")->max_cp == -50);
+    CHECK(!ClaimPolicy::parse("score:"));
+    CHECK(!ClaimPolicy::parse("sometimes"));
+}
