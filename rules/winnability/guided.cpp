@@ -17,6 +17,11 @@ int edge_distance(Square s) {
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
 }
+// Distance to the nearest corner of the given colour (a1/h8 dark, a8/h1 light).
+int colour_corner_distance(Square s, bool dark) {
+    const int f = file_of(s), r = rank_of(s);
+    return dark ? std::min(f + r, 14 - f - r) : std::min(f + 7 - r, 7 - f + r);
+}
 
 class KeySet {
   public:
@@ -53,7 +58,13 @@ int mating_net_distance(const Position& pos, Color winner) {
     const Color loser = ~winner;
     const Square king = pos.king_square(loser);
     const Bitboard occupied = pos.pieces();
-    int h = 4 * edge_distance(king) + 2 * corner_distance(king);
+    // Bishops of one colour mate only in a corner of their colour.
+    const Bitboard mates = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
+    const bool bishops_only = mates && !(mates & ~pos.pieces(BISHOP));
+    int corner = corner_distance(king);
+    if (bishops_only && !(mates & LIGHT_SQUARES)) corner = colour_corner_distance(king, true);
+    if (bishops_only && !(mates & DARK_SQUARES)) corner = colour_corner_distance(king, false);
+    int h = 4 * edge_distance(king) + 2 * corner;
     // Flight squares: the fewer the closer to mate.
     Bitboard flights = king_attacks(king) & ~pos.pieces(loser);
     const Bitboard without_king = occupied ^ square_bb(king);

@@ -1,0 +1,61 @@
+// The community file (positions people submitted to probe the best solver): no wrong '-',
+// every winnable side proved by a checked witness, and a floor on how many are decided right.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "rules/notation.h"
+#include "support/paths.h"
+#include "winnability_support.h"
+
+using namespace drawproxy;
+using rules::winnability::can_checkmate;
+using rules::winnability::Outcome;
+
+TEST_CASE("winnability: community positions", "[winnability][community]") {
+    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    REQUIRE(in);
+    // A smaller budget than the command's default keeps the suite quick (also under ASan).
+    const rules::winnability::Budget budget{5000, true};
+    int positions = 0, rejected = 0, sides_right = 0, sides_undetermined = 0, fully_right = 0;
+    int unwinnable_sides = 0, unwinnable_right = 0;
+    std::string line, error;
+    rules::Position pos(rules::Position::Uninitialised{});
+    while (std::getline(in, line)) {
+        if (line.size() < 4 || line[0] == '#') continue;
+        const std::string label = line.substr(0, 2), text = line.substr(3);
+        // The core refuses FENs that could not come from a game (more than 8 pawns plus
+        // promoted pieces); count them instead of guessing.
+        if (!rules::parse_fen(text, false, pos, error)) {
+            ++rejected;
+            continue;
+        }
+        ++positions;
+        bool all_right = true;
+        for (rules::Color side : {rules::WHITE, rules::BLACK}) {
+            INFO(line << (side == rules::WHITE ? " (white)" : " (black)"));
+            const bool can_win = label[side] != '-';
+            const auto result = can_checkmate(pos, side, budget);
+            if (!can_win) ++unwinnable_sides;
+            if (result.outcome == Outcome::Undetermined) {
+                ++sides_undetermined;
+                all_right = false;
+                continue;
+            }
+            const bool said_win = result.outcome == Outcome::Winnable;
+            REQUIRE(said_win == can_win);  // a wrong '-' or a wrong 'W'/'B'
+            if (said_win) REQUIRE(test::witness_error(pos, side, result.witness) == "");
+            ++sides_right;
+            if (!can_win) ++unwinnable_right;
+        }
+        fully_right += all_right;
+    }
+    std::cout << "community: " << positions << " positions (" << rejected << " FENs refused), " << fully_right
+              << " fully right, " << sides_right << " sides right, " << sides_undetermined
+              << " undetermined; unwinnable sides proved " << unwinnable_right << "/" << unwinnable_sides
+              << "\n";
+    CHECK(positions + rejected == 3414);
+    // A regression floor, below what the budget above achieves today.
+    CHECK(fully_right >= 1400);
+}

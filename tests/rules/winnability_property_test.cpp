@@ -1,0 +1,106 @@
+// Property tests on random legal positions with few men: an "unwinnable" answer must
+// survive a bounded exhaustive helpmate search, and every witness must be a legal line
+// ending in the winner's checkmate.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+
+#include "rules/notation.h"
+#include "support/paths.h"
+#include "winnability_support.h"
+
+using namespace drawproxy;
+using rules::winnability::can_checkmate;
+using rules::winnability::Outcome;
+
+namespace {
+
+// A random legal position: two kings plus a few random men, then a short random playout.
+bool random_position(std::mt19937& rng, rules::Position& out) {
+    static constexpr char MEN[] = "PPPNBRQppppnbrq";
+    std::uniform_int_distribution<int> square(0, 63), men(1, 4), man(0, 14), plies(0, 12);
+    rules::Position pos(rules::Position::Uninitialised{});
+    pos.clear();
+    std::array<bool, 64> used{};
+    auto place = [&](rules::Piece p) {
+        for (;;) {
+            int s = square(rng);
+            if (used[s]) continue;
+            if (rules::type_of(p) == rules::PAWN && (s < 8 || s >= 56)) continue;
+            used[s] = true;
+            pos.put_piece(p, rules::Square(s));
+            return;
+        }
+    };
+    place(rules::make_piece(rules::WHITE, rules::KING));
+    place(rules::make_piece(rules::BLACK, rules::KING));
+    for (int n = men(rng); n > 0; --n) {
+        const char c = MEN[man(rng)];
+        const rules::Color color = std::isupper(c) ? rules::WHITE : rules::BLACK;
+        const std::string types = "pnbrq";
+        const auto pt = rules::PieceType(types.find(char(std::tolower(c))));
+        place(rules::make_piece(color, pt));
+    }
+    pos.set_side_to_move(rules::Color(rng() & 1));
+    pos.set_clocks(0, 1);
+    if (!pos.validate().empty()) return false;
+    for (int n = plies(rng); n > 0; --n) {
+        const rules::MoveList moves = pos.legal_moves();
+        if (moves.empty()) break;
+        pos.play(moves[int(rng() % unsigned(moves.size()))]);
+    }
+    out = pos;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("winnability: random positions, unwinnable survives exhaustive search", "[winnability][property]") {
+    std::mt19937 rng(20261129);
+    int checked = 0, unwinnable = 0, winnable = 0;
+    rules::Position pos(rules::Position::Uninitialised{});
+    while (checked < 400) {
+        if (!random_position(rng, pos)) continue;
+        ++checked;
+        for (rules::Color side : {rules::WHITE, rules::BLACK}) {
+            INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
+            const auto result = can_checkmate(pos, side, {3000, true});
+            if (result.outcome == Outcome::Unwinnable) {
+                ++unwinnable;
+                REQUIRE_FALSE(test::exhaustive_mate(pos, side, 3));
+            } else if (result.outcome == Outcome::Winnable) {
+                ++winnable;
+                REQUIRE(test::witness_error(pos, side, result.witness) == "");
+            }
+        }
+    }
+    // Both answers must actually occur, or the property says nothing.
+    CHECK(unwinnable > 50);
+    CHECK(winnable > 50);
+}
+
+TEST_CASE("winnability: random play from dead community positions stays dead", "[winnability][property]") {
+    // A dead position stays dead whatever is played; so the analysis must never find a
+    // mate after random moves from a position labelled '--', and its witnesses are checked.
+    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    REQUIRE(in);
+    std::mt19937 rng(5);
+    std::string line, error;
+    int positions = 0;
+    rules::Position pos(rules::Position::Uninitialised{});
+    while (std::getline(in, line) && positions < 150) {
+        if (line.rfind("-- ", 0) != 0 || !rules::parse_fen(line.substr(3), false, pos, error)) continue;
+        if (rng() % 6) continue;  // a sample keeps the test quick
+        ++positions;
+        for (int ply = 0; ply < 16; ++ply) {
+            const rules::MoveList moves = pos.legal_moves();
+            if (moves.empty()) break;
+            pos.play(moves[int(rng() % unsigned(moves.size()))]);
+        }
+        for (rules::Color side : {rules::WHITE, rules::BLACK}) {
+            INFO(line << " -> " << rules::to_fen(pos));
+            CHECK(can_checkmate(pos, side, {2000, true}).outcome != Outcome::Winnable);
+        }
+    }
+    CHECK(positions > 50);
+}
