@@ -136,8 +136,7 @@ int run_analyze(const Args& args) {
     Game game(start);
     for (int ply = 1; i < words.size(); ++i, ++ply) {
         rules::Move m = rules::parse_uci_move(game.position(), words[i], error);
-        if (m.is_none())
-            return usage_error(fmt::format("analyze: ply {}: move '{}': {}", ply, words[i], error));
+        if (m.is_none()) return usage_error(fmt::format("analyze: ply {}: {}", ply, error));
         game.play(m);
     }
 
