@@ -63,7 +63,7 @@ MatchSummary Scheduler::run() {
 
     std::vector<std::string> names;
     for (const auto& e : opts_.engines) names.push_back(e.name);
-    MatchSummary summary{Report(names, edition_.name), {}};
+    MatchSummary summary{Report(names, edition_.name), {}, {}};
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
         pgn.open(opts_.pgnout, std::ios::app);
@@ -98,6 +98,7 @@ MatchSummary Scheduler::run() {
                     const int first = std::min(a, b), second = std::max(a, b);
                     print(summary.report.score_line(first, second));
                     if (pgn.is_open()) pgn << write_pgn(record) << std::flush;
+                    summary.games.push_back(std::move(record));
                     running.erase(number);
                     launch();
                 });

@@ -21,7 +21,8 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
 
 struct MatchSummary {
     Report report;
-    OverheadSamples overhead;  // every bestmove -> next go gap, ns
+    OverheadSamples overhead;       // every bestmove -> next go gap, ns
+    std::vector<GameRecord> games;  // in the order they finished
 };
 
 class Scheduler {
