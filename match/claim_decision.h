@@ -1,7 +1,6 @@
 #pragma once
-// When a player claims a draw (9.2, 9.3) under its claim policy, decided in-process as the
-// proxy's claimant would behind `drawproxy -- ENGINE`: the "has appeared / completed" form
-// first, then the intended-move form for the move the engine chose. Pure.
+// Reading a draw claim (9.2, 9.3) from its UCI line, as the proxy's claimant or an engine
+// that claims by itself prints it. Pure.
 #include <optional>
 #include <string_view>
 
@@ -11,12 +10,6 @@
 #include "rules/game.h"
 
 namespace drawproxy::match {
-
-// `score_known` / `score_cp`: the engine's own last score for this move (mate scores count
-// as far from a draw). `bestmove` may be none.
-std::optional<ClaimRequest> decide_claim(const rules::Game& game, const rules::Edition& edition,
-                                         const ClaimPolicy& policy, bool score_known, int score_cp,
-                                         rules::Move bestmove);
 
 // Reads `info string drawproxy claim <reason> <article> [move <uci>]` as printed by an engine
 // that claims by itself. nullopt if the line is not such a claim or names no known reason.

@@ -54,6 +54,18 @@ GameRunner::GameRunner(boost::asio::io_context& io, const rules::Edition& editio
       timer_(io) {
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
+    for (Player& p : players_) {
+        const ClaimPolicy& c = p.config->claim;
+        if (c.kind == ClaimPolicy::Kind::Engine) continue;
+        proxy::ClaimPolicy policy;
+        policy.kind = c.kind == ClaimPolicy::Kind::Never   ? proxy::ClaimPolicy::Never
+                      : c.kind == ClaimPolicy::Kind::Score ? proxy::ClaimPolicy::ScoreAtMost
+                                                           : proxy::ClaimPolicy::Always;
+        policy.max_cp = c.score_cp;
+        p.claimant = std::make_unique<proxy::Claimant>(edition_, policy);
+        p.claimant->new_game();
+        p.claim_lines.reserve(4);
+    }
     record_.number = spec_.number;
     record_.round = spec_.round;
     record_.white = spec_.white->name;
@@ -154,6 +166,27 @@ void GameRunner::on_line(Color c, std::string_view line) {
     }
 }
 
+std::optional<ClaimRequest> GameRunner::claim_in(const proxy::Claimant::Lines& lines) const {
+    for (const std::string& line : lines)
+        if (auto claim = parse_engine_claim(line, arbiter_.position())) return claim;
+    return std::nullopt;
+}
+
+bool GameRunner::judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move) {
+    std::optional<Outcome> ended;
+    ClaimRuling ruling = arbiter_.claim(request, ended);
+    if (ended) {
+        record_.final_notes.push_back(ruling.note);
+        finish(*ended);
+        return true;
+    }
+    ply.notes.push_back(ruling.note);
+    // 9.1.2.3: where the edition says so, the claim is also a draw offer.
+    if (edition_.claim_is_draw_offer) ply.offered_draw = true;
+    if (request.intended) move = request.intended;  // a claimed intended move must be played
+    return false;
+}
+
 bool GameRunner::wants_draw(const Player& p) const {
     const auto& d = spec_.draw_offers;
     if (!d.enabled || int(p.recent_scores.size()) < d.moves) return false;
@@ -168,6 +201,8 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     timer_.cancel();
     Player& p = players_[c];
     PlyRecord ply;
+    ply.notes = std::move(pending_notes_);
+    pending_notes_.clear();
     ply.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(bestmove_time_ - go_time_).count();
     ply.has_score = p.has_score;
     ply.mate = p.mate;
@@ -197,27 +232,18 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
         ply.notes.push_back(why);
     }
 
-    std::optional<ClaimRequest> request =
-        p.config->claim.kind == ClaimPolicy::Kind::Engine
-            ? p.engine_claim
-            : decide_claim(arbiter_.game(), edition_, p.config->claim, p.has_score && !p.mate, p.score, m);
-    bool claim_offers = false;
-    if (request) {
-        std::optional<Outcome> ended;
-        ClaimRuling ruling = arbiter_.claim(*request, ended);
-        if (ended) {
-            record_.final_notes.push_back(ruling.note);
-            return finish(*ended);
-        }
-        ply.notes.push_back(ruling.note);
-        claim_offers = edition_.claim_is_draw_offer;
-        if (request->intended) m = request->intended;  // a claimed intended move must be played
+    std::optional<ClaimRequest> request = p.engine_claim;
+    if (p.claimant) {
+        p.claim_lines.clear();
+        p.claimant->bestmove(move_text, p.claim_lines);
+        request = claim_in(p.claim_lines);
     }
+    if (request && judge_claim(*request, ply, m)) return;
     if (!m) {
         record_.final_notes.push_back(fmt::format("illegal move '{}' ({})", move_text, error));
         return finish(arbiter_.illegal_move(std::string(move_text)));
     }
-    ply.offered_draw = wants_draw(p) || claim_offers;
+    ply.offered_draw = ply.offered_draw || wants_draw(p);
     play_move(m, std::move(ply));
 }
 
@@ -262,6 +288,20 @@ void GameRunner::send_go() {
     p.process->send_line(position_cmd_);
     p.process->send_line(go_cmd_);
     go_time_ = Clk::now();
+    if (p.claimant) {
+        // The claimant follows the same commands; a has-appeared claim comes at `go`.
+        p.claim_lines.clear();
+        uci::parse_gui_command(position_cmd_, p.gui_command);
+        p.claimant->position(p.gui_command, p.claim_lines);
+        uci::parse_gui_command(go_cmd_, p.gui_command);
+        p.claimant->go(p.gui_command.go, p.claim_lines);
+        if (auto request = claim_in(p.claim_lines)) {
+            PlyRecord unused;
+            rules::Move none;
+            if (judge_claim(*request, unused, none)) return;
+            pending_notes_ = std::move(unused.notes);  // an incorrect claim: noted on the move to come
+        }
+    }
     if (!record_.plies.empty() && !record_.plies.back().book)
         overhead_.push_back(
             std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());

@@ -13,6 +13,7 @@
 #include "match/arbiter.h"
 #include "match/game_record.h"
 #include "match/options.h"
+#include "proxy/claimant.h"
 #include "proxy/engine_process.h"
 #include "rules/edition.h"
 
@@ -53,7 +54,12 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
         int score = 0;
         int depth = 0;
         std::optional<ClaimRequest> engine_claim;  // printed during the current search
-        std::vector<int> recent_scores;            // centipawns of its last moves (mate: huge)
+        // The proxy's claimant, fed exactly what it would see behind `drawproxy -- ENGINE`
+        // (none with claim=engine: then the engine's own claim lines count).
+        std::unique_ptr<proxy::Claimant> claimant;
+        uci::GuiCommand gui_command;         // reused: no allocation per move
+        proxy::Claimant::Lines claim_lines;  // reused
+        std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
     };
 
     void on_line(rules::Color c, std::string_view line);
@@ -65,6 +71,10 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
     void finish(Outcome outcome);
     void arm_timer(std::int64_t ms);
     bool wants_draw(const Player& p) const;
+    // The claim among the claimant's lines, if any.
+    std::optional<ClaimRequest> claim_in(const proxy::Claimant::Lines& lines) const;
+    // Rules on a claim by the side to move; true if it ended the game.
+    bool judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move);
 
     boost::asio::io_context& io_;
     const rules::Edition& edition_;
@@ -77,6 +87,7 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
     OverheadSamples overhead_;
     std::string position_cmd_;  // "position ... moves ..." grown by one move at a time
     std::string go_cmd_;
+    std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
     std::chrono::steady_clock::time_point go_time_;
     std::chrono::steady_clock::time_point bestmove_time_;
     bool searching_ = false;
