@@ -1,5 +1,9 @@
 #include "rules/dead_position.h"
 
+#include <algorithm>
+
+#include "rules/winnability/material.h"
+#include "rules/winnability/pawn_lock.h"
 #include "rules/winnability/winnability.h"
 
 namespace drawproxy::rules {
@@ -21,29 +25,39 @@ int blocked_pawn_pairs(const Position& pos) {
     return popcount(shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN));
 }
 
-// Material with which a side can mate in an open position: a pawn, a rook or a queen,
-// two minor pieces, or one minor piece when the defender has men to hem its own king in.
-bool has_mating_material(const Position& pos, Color c) {
-    const Bitboard ours = pos.pieces(c) & ~pos.pieces(KING);
-    if (ours & (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN))) return true;
-    if (more_than_one(ours)) return true;
-    return ours && (pos.pieces(~c) & ~pos.pieces(KING));
-}
+// Exhaustive-search budgets: forced lines among few men end fast; walls take more.
+constexpr std::uint64_t FORCED_BUDGET = 128;
+constexpr std::uint64_t WALL_BUDGET = 1000;
 
-constexpr std::uint64_t DEAD_POSITION_BUDGET = 3000;
+bool statically_unwinnable(const Position& pos, Color c) {
+    return winnability::material_unwinnable(pos, c) || winnability::locked_unwinnable(pos, c);
+}
 
 }  // namespace
 
 bool is_dead_position(const Position& pos) {
     if (is_insufficient_material(pos)) return true;
-    // Cheap filter, run every ply: with hardly any locked pawns, a side with mating
-    // material and a move it is not forced into can always be helped to a mate. What is
-    // left (walls, checks, few men) goes to the proofs under a small budget.
-    if (blocked_pawn_pairs(pos) < 3 && !pos.is_check() &&
-        (has_mating_material(pos, WHITE) || has_mating_material(pos, BLACK)) && popcount(pos.pieces()) > 4)
-        return false;
-    return winnability::proved_unwinnable(pos, WHITE, DEAD_POSITION_BUDGET) &&
-           winnability::proved_unwinnable(pos, BLACK, DEAD_POSITION_BUDGET);
+    // Cheap filter, run every ply, O(1): without a wall (pawns locked head-on on several
+    // files) a position can be dead only when every line is forced, which needs few men
+    // and few moves. Nearly every position of a game stops here.
+    const bool wall = blocked_pawn_pairs(pos) >= 4;
+    if (!wall && popcount(pos.pieces()) > 5) return false;
+    int moves = 0;
+    if (!wall) {
+        // A forced line to a dead position starts, in practice, with a forced capture.
+        const MoveList list = pos.legal_moves();
+        moves = list.size();
+        if (moves > 4 || std::none_of(list.begin(), list.end(), [&](Move m) { return pos.is_capture(m); }))
+            return false;
+    }
+    // The static proofs, then the exhaustive one under a small budget for what is left.
+    const bool white = statically_unwinnable(pos, WHITE), black = statically_unwinnable(pos, BLACK);
+    // Neither side shown unable: a wall that no proof settles is rarely dead, and without
+    // one both sides must lose their mating men by force, which needs a single legal move.
+    if (!white && !black && (wall || moves > 1)) return false;
+    const std::uint64_t budget = wall ? WALL_BUDGET : FORCED_BUDGET;
+    return (white || winnability::proved_unwinnable(pos, WHITE, budget)) &&
+           (black || winnability::proved_unwinnable(pos, BLACK, budget));
 }
 
 }  // namespace drawproxy::rules
