@@ -3,29 +3,29 @@
 namespace drawproxy::rules::winnability {
 namespace {
 
-// Where the men of both sides can ever be, assuming the pawns in `fixed` never move and
-// are never captured. Every set is an over-approximation: sliders are blocked only by
-// fixed pawns, any other man may step aside or be captured.
+// Where the men can ever be, assuming the men in `frozen` never move and are never
+// captured. Every set is an over-approximation: sliders are blocked only by frozen men,
+// any other man may step aside or be captured.
 struct Regions {
-    Bitboard stand[2] = {0, 0};   // squares a non-king man of the side can ever stand on
-    Bitboard attack[2] = {0, 0};  // squares such a man can ever attack
-    Bitboard king[2] = {0, 0};    // squares the king can ever stand on
-    Bitboard fixed_attacks[2] = {0, 0};
+    Bitboard stand[2] = {0, 0};      // squares a non-frozen, non-king man can ever stand on
+    Bitboard attack[2] = {0, 0};     // squares such a man can ever attack
+    Bitboard king[2] = {0, 0};       // squares the king can ever stand on
+    Bitboard permanent[2] = {0, 0};  // squares attacked for ever by frozen pawns, knights, king
 };
 
 Bitboard pawn_attacks_set(Color c, Bitboard b) {
     return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
 }
 
-// Floods the moves of piece type `pt` from `start`, never entering `fixed`; adds the
+// Floods the moves of piece type `pt` from `start`, never entering `frozen`; adds the
 // squares attacked on the way to `attacked`.
-Bitboard flood(PieceType pt, Bitboard start, Bitboard fixed, Bitboard& attacked) {
+Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked) {
     Bitboard reach = start, frontier = start;
     while (frontier) {
         const Square s = pop_lsb(frontier);
-        const Bitboard a = attacks_bb(pt, s, fixed);
+        const Bitboard a = attacks_bb(pt, s, frozen);
         attacked |= a;
-        const Bitboard fresh = a & ~fixed & ~reach;
+        const Bitboard fresh = a & ~frozen & ~reach;
         reach |= fresh;
         frontier |= fresh;
     }
@@ -42,51 +42,75 @@ Bitboard flood_king(Square start, Bitboard forbidden) {
     return reach;
 }
 
-Regions compute_regions(const Position& pos, Bitboard fixed) {
+Regions compute_regions(const Position& pos, Bitboard frozen) {
     Regions r;
-    for (Color c : {WHITE, BLACK}) r.fixed_attacks[c] = pawn_attacks_set(c, fixed & pos.pieces(c, PAWN));
+    for (Color c : {WHITE, BLACK}) {
+        const Bitboard mine = frozen & pos.pieces(c);
+        r.permanent[c] = pawn_attacks_set(c, mine & pos.pieces(PAWN));
+        for (Bitboard b = mine & pos.pieces(KNIGHT, KING); b;) {
+            const Square s = pop_lsb(b);
+            r.permanent[c] |= type_of(pos.piece_on(s)) == KNIGHT ? knight_attacks(s) : king_attacks(s);
+        }
+    }
     for (Color c : {WHITE, BLACK}) {
         // Free pawns: every square ahead or diagonally ahead they might reach, and the
         // promotion squares, where any piece may appear.
         const int push = pawn_push(c);
         const Bitboard last = rank_bb(relative_rank(c, 7));
-        Bitboard pawns = pos.pieces(c, PAWN) & ~fixed, frontier = pawns;
+        Bitboard pawns = pos.pieces(c, PAWN) & ~frozen, frontier = pawns;
         while (frontier) {
             const Square s = pop_lsb(frontier);
             const Bitboard captures = pawn_attacks(c, s);
             r.attack[c] |= captures;
-            Bitboard next = (captures | square_bb(Square(s + push))) & ~fixed & ~pawns;
+            Bitboard next = (captures | square_bb(Square(s + push))) & ~frozen & ~pawns;
             pawns |= next;
             frontier |= next & ~last;
         }
         const Bitboard promotions = pawns & last;
         r.stand[c] |= pawns;
         for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-            const Bitboard start = pos.pieces(c, pt) | promotions;
-            if (start) r.stand[c] |= flood(pt, start, fixed, r.attack[c]);
+            const Bitboard start = (pos.pieces(c, pt) & ~frozen) | promotions;
+            if (start) r.stand[c] |= flood(pt, start, frozen, r.attack[c]);
         }
-        r.king[c] =
-            flood_king(pos.king_square(c), fixed | r.fixed_attacks[~c]) | square_bb(pos.king_square(c));
+        const Square king = pos.king_square(c);
+        r.king[c] = (frozen & square_bb(king)) ? square_bb(king) : flood_king(king, frozen | r.permanent[~c]);
     }
     return r;
 }
 
-// Removes from `fixed` every pawn that could move or be captured given the regions.
-Bitboard still_fixed(const Position& pos, Bitboard fixed, const Regions& r) {
+// Can the man on `s` (not a king) be captured, given the regions?
+bool capturable(const Position& pos, Square s, Color c, const Regions& r, Bitboard frozen) {
+    const Color them = ~c;
+    if (r.attack[them] & square_bb(s)) return true;
+    // The enemy king takes it unless it is guarded for ever (or that king never moves).
+    const bool king_moves = !(frozen & pos.pieces(them, KING));
+    return king_moves && (king_attacks(s) & r.king[them]) && !(r.permanent[c] & square_bb(s));
+}
+
+// Keeps in `frozen` only the men that cannot move or be captured given the regions.
+Bitboard still_frozen(const Position& pos, Bitboard frozen, const Regions& r) {
     Bitboard keep = 0;
     for (Color c : {WHITE, BLACK}) {
         const Color them = ~c;
-        const int push = pawn_push(c);
-        Bitboard pawns = fixed & pos.pieces(c, PAWN);
-        while (pawns) {
-            const Square s = pop_lsb(pawns);
-            if (!(fixed & square_bb(Square(s + push)))) continue;  // it may advance
-            const Bitboard targets = pawn_attacks(c, s);
-            if (targets & (r.stand[them] | (fixed & pos.pieces(them)))) continue;  // it may capture
-            if (r.attack[them] & square_bb(s)) continue;                           // a man may take it
-            // The enemy king may take it unless another fixed pawn guards it.
-            if ((king_attacks(s) & r.king[them]) && !(r.fixed_attacks[c] & square_bb(s))) continue;
-            keep |= square_bb(s);
+        const Bitboard own = frozen & pos.pieces(c),
+                       their_men = frozen & pos.pieces(them) & ~pos.pieces(KING);
+        for (Bitboard b = own; b;) {
+            const Square s = pop_lsb(b);
+            const PieceType pt = type_of(pos.piece_on(s));
+            if (pt == PAWN) {
+                if (!(frozen & square_bb(Square(s + pawn_push(c))))) continue;   // it may advance
+                if (pawn_attacks(c, s) & (r.stand[them] | their_men)) continue;  // it may capture
+            } else if (pt == KING) {
+                if (pos.castling_rights() & (c == WHITE ? 3 : 12)) continue;
+                // Every neighbour must be its own frozen man, or attacked for ever.
+                const Bitboard open = king_attacks(s) & ~own & ~r.permanent[them];
+                if (open) continue;
+                keep |= square_bb(s);
+                continue;
+            } else if (attacks_bb(pt, s, frozen) & ~own) {
+                continue;  // it has somewhere to go, or something to take
+            }
+            if (!capturable(pos, s, c, r, frozen)) keep |= square_bb(s);
         }
     }
     return keep;
@@ -95,33 +119,35 @@ Bitboard still_fixed(const Position& pos, Bitboard fixed, const Regions& r) {
 }  // namespace
 
 bool locked_unwinnable(const Position& pos, Color winner) {
-    const Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
-    // Only pawns with a pawn right in front can be fixed for ever.
-    Bitboard fixed = (white_pawns & shift<-8>(pos.pieces(PAWN))) | (black_pawns & shift<8>(pos.pieces(PAWN)));
+    // Only men hemmed in by men can be frozen; a pawn with a man right in front is the seed.
+    const Bitboard occupied = pos.pieces();
+    if (!((pos.pieces(WHITE, PAWN) & shift<-8>(occupied)) | (pos.pieces(BLACK, PAWN) & shift<8>(occupied))))
+        return false;
+    Bitboard frozen = occupied;
     // An en passant capture open right now frees the capturers and the pawn just pushed.
     if (pos.ep_square() != SQ_NONE && pos.has_legal_en_passant()) {
         const Color us = pos.side_to_move();
         const Square ep = pos.ep_square();
-        fixed &= ~(pawn_attacks(~us, ep) & pos.pieces(us, PAWN)) & ~square_bb(Square(ep + pawn_push(~us)));
+        frozen &= ~(pawn_attacks(~us, ep) & pos.pieces(us, PAWN)) & ~square_bb(Square(ep + pawn_push(~us)));
     }
-    if (!fixed) return false;
     Regions r;
     for (;;) {
-        r = compute_regions(pos, fixed);
-        const Bitboard next = still_fixed(pos, fixed, r);
-        if (next == fixed) break;
-        fixed = next;
-        if (!fixed) return false;
+        r = compute_regions(pos, frozen);
+        const Bitboard next = still_frozen(pos, frozen, r);
+        if (next == frozen) break;
+        frozen = next;
+        if (!(frozen & pos.pieces(PAWN))) return false;  // nothing left to wall anything in
     }
     const Color loser = ~winner;
-    // A mate needs a check by a man of the winner (kings never give check) on a square the
-    // losing king can stand on, with every neighbour blocked or covered.
+    // A mate needs a check by a man of the winner (kings never give check, frozen men attack
+    // only their own side) on a square the losing king can stand on, with every neighbour
+    // blocked or covered.
     Bitboard mate_squares = r.king[loser] & r.attack[winner];
     if (!mate_squares) return true;
     Bitboard winner_king_cover = 0;
     for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
     const Bitboard covered =
-        fixed | r.fixed_attacks[winner] | r.stand[loser] | r.attack[winner] | winner_king_cover;
+        frozen | r.permanent[winner] | r.stand[loser] | r.attack[winner] | winner_king_cover;
     while (mate_squares) {
         const Square k = pop_lsb(mate_squares);
         if (!(king_attacks(k) & ~covered)) return false;

@@ -33,7 +33,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // A short helpmate first (most positions have one), then the exhaustive proof, then
     // whatever budget is left for a long helpmate.
     std::uint64_t left = budget.nodes;
-    HelpmateResult quick = find_helpmate(pos, winner, 5, left / 16);
+    HelpmateResult quick = find_helpmate(pos, winner, 5, left / 32);
     result.nodes += quick.nodes;
     if (quick.found) {
         result.outcome = Outcome::Winnable;
@@ -41,7 +41,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     left -= std::min(left, quick.nodes);
-    GuidedResult guided = guided_helpmate(pos, winner, left / 4);
+    GuidedResult guided = guided_helpmate(pos, winner, left * 5 / 8);
     result.nodes += guided.nodes;
     if (guided.found) {
         result.outcome = Outcome::Winnable;
@@ -49,7 +49,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     left -= std::min(left, guided.nodes);
-    ReachResult reach = explore(pos, winner, left / 2);
+    ReachResult reach = explore(pos, winner, left * 3 / 4);
     result.nodes += reach.nodes;
     if (reach.reach == Reach::Exhausted) {
         result.outcome = Outcome::Unwinnable;
