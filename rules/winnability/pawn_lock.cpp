@@ -1,5 +1,7 @@
 #include "rules/winnability/pawn_lock.h"
 
+#include <array>
+
 namespace drawproxy::rules::winnability {
 namespace {
 
@@ -10,7 +12,7 @@ struct Regions {
     Bitboard stand[2] = {0, 0};      // squares a non-frozen, non-king man can ever stand on
     Bitboard attack[2] = {0, 0};     // squares such a man can ever attack
     Bitboard king[2] = {0, 0};       // squares the king can ever stand on
-    Bitboard permanent[2] = {0, 0};  // squares attacked for ever by frozen pawns, knights, king
+    Bitboard permanent[2] = {0, 0};  // squares attacked for ever by frozen men
 };
 
 Bitboard pawn_attacks_set(Color c, Bitboard b) {
@@ -47,9 +49,11 @@ Regions compute_regions(const Position& pos, Bitboard frozen) {
     for (Color c : {WHITE, BLACK}) {
         const Bitboard mine = frozen & pos.pieces(c);
         r.permanent[c] = pawn_attacks_set(c, mine & pos.pieces(PAWN));
-        for (Bitboard b = mine & pos.pieces(KNIGHT, KING); b;) {
+        // Frozen pieces guard for ever what they touch: nothing can step in between.
+        for (Bitboard b = mine & ~pos.pieces(PAWN); b;) {
             const Square s = pop_lsb(b);
-            r.permanent[c] |= type_of(pos.piece_on(s)) == KNIGHT ? knight_attacks(s) : king_attacks(s);
+            const PieceType pt = type_of(pos.piece_on(s));
+            r.permanent[c] |= pt == KNIGHT ? knight_attacks(s) : attacks_bb(pt, s, frozen) & king_attacks(s);
         }
     }
     for (Color c : {WHITE, BLACK}) {
@@ -116,6 +120,72 @@ Bitboard still_frozen(const Position& pos, Bitboard frozen, const Regions& r) {
     return keep;
 }
 
+// The squares each loose (not frozen) man of a side can ever stand on, one set per man,
+// to check that distinct men can fill a set of squares at the same time.
+class Blockers {
+  public:
+    Blockers(const Position& pos, Color c, Bitboard frozen) {
+        const Bitboard men = pos.pieces(c) & ~pos.pieces(KING) & ~frozen;
+        overflow_ = popcount(men) > 16;  // cannot happen in chess; stay sound if it does
+        for (Bitboard b = men; b && !overflow_;) {
+            const Square s = pop_lsb(b);
+            const PieceType pt = type_of(pos.piece_on(s));
+            Bitboard unused = 0;
+            if (pt != PAWN) {
+                region_[count_++] = flood(pt, square_bb(s), frozen, unused);
+                continue;
+            }
+            const int push = pawn_push(c);
+            const Bitboard last = rank_bb(relative_rank(c, 7));
+            Bitboard reach = square_bb(s), frontier = reach;
+            while (frontier) {
+                const Square x = pop_lsb(frontier);
+                const Bitboard next = (pawn_attacks(c, x) | square_bb(Square(x + push))) & ~frozen & ~reach;
+                reach |= next;
+                frontier |= next & ~last;
+            }
+            for (PieceType promo : {KNIGHT, BISHOP, ROOK, QUEEN})
+                if (reach & last) reach |= flood(promo, reach & last, frozen, unused);
+            region_[count_++] = reach;
+        }
+    }
+
+    // Can distinct men stand on every square of `squares` at once (as far as regions tell)?
+    bool can_fill(Bitboard squares) {
+        if (overflow_) return true;
+        if (popcount(squares) > count_) return false;
+        int n = 0;
+        while (squares) targets_[n++] = pop_lsb(squares);
+        owner_.fill(-1);
+        for (int t = 0; t < n; ++t) {
+            seen_ = 0;
+            if (!augment(t)) return false;
+        }
+        return true;
+    }
+
+  private:
+    // Bipartite matching, squares to men, by augmenting paths.
+    bool augment(int t) {
+        for (int m = 0; m < count_; ++m) {
+            if (!(region_[m] & square_bb(targets_[t])) || (seen_ & (1u << m))) continue;
+            seen_ |= 1u << m;
+            if (owner_[m] < 0 || augment(owner_[m])) {
+                owner_[m] = t;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    std::array<Bitboard, 16> region_{};
+    std::array<int, 16> owner_{};
+    std::array<Square, 8> targets_{};
+    int count_ = 0;
+    unsigned seen_ = 0;
+    bool overflow_ = false;
+};
+
 }  // namespace
 
 bool locked_unwinnable(const Position& pos, Color winner) {
@@ -146,11 +216,12 @@ bool locked_unwinnable(const Position& pos, Color winner) {
     if (!mate_squares) return true;
     Bitboard winner_king_cover = 0;
     for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
-    const Bitboard covered =
-        frozen | r.permanent[winner] | r.stand[loser] | r.attack[winner] | winner_king_cover;
+    const Bitboard covered = frozen | r.permanent[winner] | r.attack[winner] | winner_king_cover;
+    // Neighbours the winner can never cover need a defending man each: one man per square.
+    Blockers blockers(pos, loser, frozen);
     while (mate_squares) {
         const Square k = pop_lsb(mate_squares);
-        if (!(king_attacks(k) & ~covered)) return false;
+        if (blockers.can_fill(king_attacks(k) & ~covered)) return false;
     }
     return true;
 }
