@@ -43,7 +43,7 @@ void Relay::start() {
     engine_.on_line([this](std::string_view line) { on_engine_line(line); });
     engine_.on_exit([this](int status) { on_engine_exit(status); });
     gui_out_.on_error([this] { quit(); });  // the GUI has gone: nobody to relay to
-    gui_in_.start([this](std::string_view line) { on_gui_line(line); }, [this] { quit(); });
+    gui_in_.start([this](std::string_view line) { on_gui_line(line); }, [this] { on_gui_eof(); });
     engine_.start();
 }
 
@@ -196,6 +196,14 @@ void Relay::on_engine_line(std::string_view line) {
         for (const auto& [name, value] : options_.setoptions)
             to_engine(fmt::format("setoption name {} value {}", name, value), "proxy->engine");
     }
+}
+
+void Relay::on_gui_eof() {
+    if (quitting_) return;
+    // The engine sees the end of input just as it would without us, then the timeouts run.
+    quitting_ = true;
+    engine_.close_input();
+    engine_.stop(options_.quit_timeout, false);
 }
 
 void Relay::quit() {

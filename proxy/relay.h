@@ -47,6 +47,7 @@ class Relay {
     void insert(Claimant::Lines& lines);
     void to_engine(std::string_view line, const char* who);
     void quit();
+    void on_gui_eof();
     void finish(int status);
     void log(const char* direction, std::string_view line);
 
