@@ -163,31 +163,28 @@ Verdict Game::verdict(const Edition& e, int ply) const {
     const int clock = pos.halfmove_clock();
 
     // Positions the side to move could bring about for the third time: those already seen
-    // twice, with the opponent to move, since the last irreversible move. Only the occurrence
-    // that reached count 2 is kept, so each position is listed once.
-    constexpr int MAX_TARGETS = 64;
-    int targets[MAX_TARGETS];
-    int target_count = 0;
-    bool overflow = false;
+    // twice, with the opponent to move, since the last irreversible move. A 1024-bit Bloom filter of their
+    // keys (two bits per key) keeps the per-move test O(1); a hit is confirmed exactly below.
+    std::uint64_t bloom[16] = {};
+    bool targets = false;
     for (int q = ply - 1; q >= entry.reversible_from; q -= 2) {
         if (entries_[q].repetition != 2) continue;
-        if (target_count == MAX_TARGETS) {
-            overflow = true;
-            break;
-        }
-        targets[target_count++] = q;
+        const std::uint64_t k = entries_[q].key;
+        bloom[k >> 60] |= std::uint64_t(1) << ((k >> 52) & 63);
+        bloom[(k >> 46) & 15] |= std::uint64_t(1) << ((k >> 40) & 63);
+        targets = true;
     }
 
     const bool fifty_open = clock >= FIFTY_PLIES - 1;
-    if (target_count == 0 && !fifty_open && entry.repetition < 3) return v;
+    if (!targets && !fifty_open && entry.repetition < 3) return v;
 
     if (entry.repetition >= 3) {
         add_claim(v, Reason::Threefold, e.articles.threefold_appeared, false);
     }
-    if (target_count == 0 && !fifty_open) return v;
+    if (!targets && !fifty_open) return v;
 
     const MoveList legal = pos.legal_moves();
-    if (target_count > 0) {
+    if (targets) {
         Claim* threefold = &add_claim(v, Reason::Threefold, e.articles.threefold_intended, true);
         // A reversible move by a piece (never castling: it changes rights) keeps every hash
         // term but the moved piece's squares and the side; no en passant can follow it.
@@ -199,15 +196,10 @@ Verdict Game::verdict(const Edition& e, int ply) const {
             if (irreversible(pos, m)) continue;
             const Piece pc = pos.piece_on(m.from());
             const std::uint64_t key = base ^ z.piece_square[pc][m.from()] ^ z.piece_square[pc][m.to()];
-            bool hit = false;
-            if (!overflow) {
-                for (int i = 0; i < target_count && !hit; ++i) hit = entries_[targets[i]].key == key;
-            } else {
-                for (int q = ply - 1; q >= entry.reversible_from && !hit; q -= 2)
-                    hit = entries_[q].repetition >= 2 && entries_[q].key == key;
-            }
-            if (!hit) continue;
-            // Confirm exactly: hash keys can collide.
+            if (!(bloom[key >> 60] & (std::uint64_t(1) << ((key >> 52) & 63))) ||
+                !(bloom[(key >> 46) & 15] & (std::uint64_t(1) << ((key >> 40) & 63))))
+                continue;
+            // Confirm exactly: the filter and the hash keys can both collide.
             if (would_repeat_thrice(ply, m)) threefold->moves.push(m);
         }
         if (threefold->moves.empty())
