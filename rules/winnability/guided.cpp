@@ -46,10 +46,14 @@ class KeySet {
     std::vector<std::uint64_t> slots_;
 };
 
+// Plies played count a little against a node, so that long detours lose to short plans.
+constexpr int DEPTH_WEIGHT = 4;
+
 struct Node {
     Position pos;
     std::uint32_t parent;
     Move move;
+    int depth;
 };
 
 }  // namespace
@@ -78,16 +82,18 @@ int mating_net_distance(const Position& pos, Color winner) {
     while (ours) {
         Square s = pop_lsb(ours);
         const PieceType pt = type_of(pos.piece_on(s));
+        // Each man kept is worth more than any walk: the loser must not win material back.
         if (pt == PAWN)
-            h += (7 - relative_rank(winner, rank_of(s))) * (pieces ? 1 : 3);
+            h += (7 - relative_rank(winner, rank_of(s))) * (pieces ? 1 : 3) - 12;
         else if (pt == KING)
             h += 2 * std::abs(distance(s, king) - 2);
         else
-            h += 2 * distance(s, king);
+            h += 2 * distance(s, king) - 24;
     }
     Bitboard theirs = pos.pieces(loser) & ~pos.pieces(KING);
     while (theirs) {
         Square s = pop_lsb(theirs);
+        // The loser's men are its blockers: near the king.
         if (type_of(pos.piece_on(s)) == PAWN)
             h += 7 - relative_rank(loser, rank_of(s));
         else
@@ -101,7 +107,7 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
     KeySet seen(node_limit + 1);
     std::vector<Node> nodes;
     nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 14) + 1);
-    nodes.push_back({root, 0, Move::none()});
+    nodes.push_back({root, 0, Move::none(), 0});
     seen.insert(root.repetition_key());
     // (estimate, node index); ties favour the newest node, which keeps plans going.
     using Entry = std::pair<int, std::int64_t>;
@@ -125,8 +131,10 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
                 return result;
             }
             if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
-            nodes.push_back({child, index, m});
-            open.push({mating_net_distance(child, winner), -std::int64_t(nodes.size() - 1)});
+            const int depth = nodes[index].depth + 1;
+            nodes.push_back({child, index, m, depth});
+            open.push(
+                {mating_net_distance(child, winner) + depth / DEPTH_WEIGHT, -std::int64_t(nodes.size() - 1)});
         }
     }
     return result;
