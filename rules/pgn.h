@@ -80,7 +80,8 @@ class PgnReader {
     // Limits that keep memory flat on hostile input; a game beyond them is reported broken.
     static constexpr int MAX_PLIES = 1 << 16;
     static constexpr std::size_t MAX_COMMENT_BYTES = 1 << 20;  // per game; the rest is dropped
-    static constexpr std::size_t MAX_TAG_BYTES = 1 << 16;
+    static constexpr std::size_t MAX_TAG_BYTES = 1 << 16;      // per tag value
+    static constexpr std::size_t MAX_TAGS = 1024;
 
     PgnReader();
 

@@ -240,7 +240,10 @@ void PgnReader::begin_movetext() {
 }
 
 void PgnReader::end_tag() {
-    game_.tags.push_back(PgnTag{tag_name_, tag_value_});
+    if (game_.tags.size() < MAX_TAGS)
+        game_.tags.push_back(PgnTag{tag_name_, tag_value_});
+    else
+        fail("more than " + std::to_string(MAX_TAGS) + " tags");
     state_ = State::Headers;
 }
 

@@ -214,6 +214,23 @@ TEST_CASE("bad FEN tags, null moves and overlong tokens are reported", "[pgn]") 
     CHECK(games[3].ok);
 }
 
+TEST_CASE("hostile input stays within the reader's limits", "[pgn]") {
+    std::string many_tags;
+    for (std::size_t i = 0; i <= PgnReader::MAX_TAGS; ++i)
+        many_tags += "[T" + std::to_string(i) + " \"v\"]\n";
+    auto games = read_all(many_tags + "\n1. e4 *\n\n1. d4 *");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].error.find("tags") != std::string::npos);
+    CHECK(games[0].tags.size() == PgnReader::MAX_TAGS);
+    CHECK(games[1].ok);
+    // Comment text beyond the per-game budget is dropped; the moves still count.
+    auto big = read_all("1. e4 {" + std::string(PgnReader::MAX_COMMENT_BYTES + 10, 'c') + "} e5 {short} *");
+    REQUIRE(big.size() == 1);
+    CHECK(big[0].ok);
+    CHECK(big[0].comments[0].size() <= PgnReader::MAX_COMMENT_BYTES);
+    CHECK(big[0].comments[1] == "short");
+}
+
 TEST_CASE("the games read do not depend on how the text is chunked", "[pgn]") {
     for (const char* file : {"cutechess.pgn", "fastchess.pgn", "lichess.pgn", "malformed.pgn"}) {
         const std::string text = data(file);

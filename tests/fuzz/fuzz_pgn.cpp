@@ -1,0 +1,42 @@
+// libFuzzer target for the PGN reader and the audit: any bytes, split into chunks at
+// places the input itself chooses, must give games (or broken-game reports) without a
+// crash, a hang or unbounded memory; every game read must replay legally.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "match/audit.h"
+#include "rules/pgn.h"
+
+using namespace drawproxy;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const rules::Edition edition = rules::Edition::builtin(rules::Edition::DEFAULT_NAME);
+    static rules::Game scratch;
+    if (size == 0) return 0;
+    // The first byte picks the chunk size, so chunk boundaries fall everywhere.
+    const std::size_t chunk = 1 + data[0] % 64;
+    std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    rules::PgnReader reader;
+    int last = 0;
+    auto drain = [&] {
+        while (const rules::PgnGame* g = reader.next()) {
+            if (g->number != last + 1) __builtin_trap();  // games are numbered without gaps
+            last = g->number;
+            if (g->notes.size() != g->moves.size()) __builtin_trap();
+            rules::Position pos = g->start;
+            for (rules::Move m : g->moves) {
+                if (!pos.is_legal(m)) __builtin_trap();
+                pos.play(m);
+            }
+            if (g->ok()) match::audit_game(*g, edition, scratch);
+        }
+    };
+    for (std::size_t i = 0; i < text.size(); i += chunk) {
+        reader.feed(text.substr(i, chunk));
+        drain();
+    }
+    reader.finish();
+    drain();
+    return 0;
+}
