@@ -58,7 +58,7 @@ struct Node {
 
 }  // namespace
 
-int mating_net_distance(const Position& pos, Color winner) {
+int mating_net_distance(const Position& pos, Color winner, int man_value) {
     const Color loser = ~winner;
     const Square king = pos.king_square(loser);
     const Bitboard occupied = pos.pieces();
@@ -84,11 +84,11 @@ int mating_net_distance(const Position& pos, Color winner) {
         const PieceType pt = type_of(pos.piece_on(s));
         // Each man kept is worth more than any walk: the loser must not win material back.
         if (pt == PAWN)
-            h += (7 - relative_rank(winner, rank_of(s))) * (pieces ? 1 : 3) - 12;
+            h += (7 - relative_rank(winner, rank_of(s))) * (pieces ? 1 : 3) - man_value / 2;
         else if (pt == KING)
             h += 2 * std::abs(distance(s, king) - 2);
         else
-            h += 2 * distance(s, king) - 24;
+            h += 2 * distance(s, king) - man_value;
     }
     Bitboard theirs = pos.pieces(loser) & ~pos.pieces(KING);
     while (theirs) {
@@ -102,7 +102,7 @@ int mating_net_distance(const Position& pos, Color winner) {
     return h;
 }
 
-GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t node_limit, int man_value) {
     GuidedResult result;
     KeySet seen(node_limit + 1);
     std::vector<Node> nodes;
@@ -112,7 +112,7 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
     // (estimate, node index); ties favour the newest node, which keeps plans going.
     using Entry = std::pair<int, std::int64_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    open.push({mating_net_distance(root, winner), 0});
+    open.push({mating_net_distance(root, winner, man_value), 0});
     while (!open.empty() && result.nodes < node_limit) {
         const auto index = std::uint32_t(-open.top().second);
         open.pop();
@@ -133,8 +133,8 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
             if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
             const int depth = nodes[index].depth + 1;
             nodes.push_back({child, index, m, depth});
-            open.push(
-                {mating_net_distance(child, winner) + depth / DEPTH_WEIGHT, -std::int64_t(nodes.size() - 1)});
+            open.push({mating_net_distance(child, winner, man_value) + depth / DEPTH_WEIGHT,
+                       -std::int64_t(nodes.size() - 1)});
         }
     }
     return result;

@@ -15,9 +15,11 @@ struct GuidedResult {
     std::uint64_t nodes = 0;
 };
 
-GuidedResult guided_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+// `man_value`: how much each man of the winner counts against giving it up (0: not at all,
+// which finds the mates that shed surplus men; 24: mates that keep them).
+GuidedResult guided_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int man_value);
 
 // The estimate itself (lower is closer to mate); exposed for tests and tuning.
-int mating_net_distance(const Position& pos, Color winner);
+int mating_net_distance(const Position& pos, Color winner, int man_value);
 
 }  // namespace drawproxy::rules::winnability

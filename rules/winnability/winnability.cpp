@@ -24,6 +24,8 @@ bool settled(const Position& pos, Color winner, Result& result) {
 }
 
 constexpr int MAX_HELPMATE_PLIES = 64;
+// Sixteenths of the remaining budget for each guided search.
+constexpr std::uint64_t GUIDED_SHARE_KEEP = 8, GUIDED_SHARE_SHED = 6;
 
 }  // namespace
 
@@ -41,14 +43,18 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     left -= std::min(left, quick.nodes);
-    GuidedResult guided = guided_helpmate(pos, winner, left * 5 / 8);
-    result.nodes += guided.nodes;
-    if (guided.found) {
-        result.outcome = Outcome::Winnable;
-        result.witness = std::move(guided.line);
-        return result;
+    // Two guides: one keeps the winner's men, one lets them go.
+    for (const auto& [share, man_value] :
+         {std::pair{GUIDED_SHARE_KEEP, 24}, std::pair{GUIDED_SHARE_SHED, 0}}) {
+        GuidedResult guided = guided_helpmate(pos, winner, left * share / 16, man_value);
+        result.nodes += guided.nodes;
+        if (guided.found) {
+            result.outcome = Outcome::Winnable;
+            result.witness = std::move(guided.line);
+            return result;
+        }
+        left -= std::min(left, guided.nodes);
     }
-    left -= std::min(left, guided.nodes);
     ReachResult reach = explore(pos, winner, left * 3 / 4);
     result.nodes += reach.nodes;
     if (reach.reach == Reach::Exhausted) {
