@@ -6,16 +6,39 @@ namespace drawproxy::rules {
 
 namespace {
 
-template <Color Us>
-void add_promotions(MoveList& list, Square from, Square to) {
-    list.push(Move::make(from, to, Move::PROMOTION, QUEEN));
-    list.push(Move::make(from, to, Move::PROMOTION, ROOK));
-    list.push(Move::make(from, to, Move::PROMOTION, BISHOP));
-    list.push(Move::make(from, to, Move::PROMOTION, KNIGHT));
+// Generators write through a local pointer (as Stockfish does): a count kept in the list
+// would be stored back to memory on every move.
+inline Move* add_promotions(Move* cur, Square from, Square to) {
+    *cur++ = Move::make(from, to, Move::PROMOTION, QUEEN);
+    *cur++ = Move::make(from, to, Move::PROMOTION, ROOK);
+    *cur++ = Move::make(from, to, Move::PROMOTION, BISHOP);
+    *cur++ = Move::make(from, to, Move::PROMOTION, KNIGHT);
+    return cur;
+}
+
+template <PieceType Pt>
+inline Bitboard piece_attacks(Square s, Bitboard occ) {
+    if constexpr (Pt == KNIGHT) return knight_attacks(s);
+    if constexpr (Pt == BISHOP) return bishop_attacks(s, occ);
+    if constexpr (Pt == ROOK) return rook_attacks(s, occ);
+    return queen_attacks(s, occ);
+}
+
+// Moves of one piece type; a pinned piece stays on the line through its king and pinner.
+template <PieceType Pt>
+inline Move* add_piece_moves(Bitboard pieces, Bitboard occ, Bitboard target, Bitboard pinned, Square ksq,
+                             Move* cur) {
+    while (pieces) {
+        Square from = pop_lsb(pieces);
+        Bitboard a = piece_attacks<Pt>(from, occ) & target;
+        if (pinned & square_bb(from)) a &= line_bb(ksq, from);
+        while (a) *cur++ = Move(from, pop_lsb(a));
+    }
+    return cur;
 }
 
 template <Color Us>
-void generate(const Position& pos, MoveList& list) {
+Move* generate(const Position& pos, Move* cur) {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == WHITE ? 8 : -8;
     constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
@@ -33,10 +56,10 @@ void generate(const Position& pos, MoveList& list) {
         Bitboard targets = king_attacks(ksq) & ~ours;
         while (targets) {
             Square to = pop_lsb(targets);
-            if (!pos.attacked_by(Them, to, occ_without_king)) list.push(Move(ksq, to));
+            if (!pos.attacked_by(Them, to, occ_without_king)) *cur++ = Move(ksq, to);
         }
     }
-    if (more_than_one(checkers)) return;
+    if (more_than_one(checkers)) return cur;
 
     // Pinned pieces may move only along the line through the king and the pinner.
     Bitboard pinned = 0;
@@ -65,12 +88,12 @@ void generate(const Position& pos, MoveList& list) {
         while (push1) {
             Square to = pop_lsb(push1);
             Square from = Square(to - Up);
-            if (legal_from(from, to)) list.push(Move(from, to));
+            if (legal_from(from, to)) *cur++ = Move(from, to);
         }
         while (push2) {
             Square to = pop_lsb(push2);
             Square from = Square(to - 2 * Up);
-            if (legal_from(from, to)) list.push(Move(from, to));
+            if (legal_from(from, to)) *cur++ = Move(from, to);
         }
         // Captures and promotions.
         Bitboard pawn_sources = pawns;
@@ -81,10 +104,10 @@ void generate(const Position& pos, MoveList& list) {
             if (square_bb(from) & Rank7) {
                 Square fwd = Square(from + Up);
                 if ((empty & target & square_bb(fwd)) && legal_from(from, fwd))
-                    add_promotions<Us>(list, from, fwd);
-                while (caps) add_promotions<Us>(list, from, pop_lsb(caps));
+                    cur = add_promotions(cur, from, fwd);
+                while (caps) cur = add_promotions(cur, from, pop_lsb(caps));
             } else {
-                while (caps) list.push(Move(from, pop_lsb(caps)));
+                while (caps) *cur++ = Move(from, pop_lsb(caps));
             }
         }
         // En passant: rare, so test legality the slow and certain way.
@@ -102,23 +125,18 @@ void generate(const Position& pos, MoveList& list) {
                         (bishop_attacks(ksq, after) & enemies & pos.pieces(BISHOP, QUEEN)) ||
                         (checkers & ~square_bb(captured) & ~(pos.pieces(ROOK, QUEEN) | pos.pieces(BISHOP))))
                         continue;
-                    list.push(Move::make(from, ep, Move::EN_PASSANT));
+                    *cur++ = Move::make(from, ep, Move::EN_PASSANT);
                 }
             }
         }
     }
 
     // Pieces.
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-        Bitboard b = pos.pieces(Us, pt);
-        if (pt == KNIGHT) b &= ~pinned;  // a pinned knight can never move
-        while (b) {
-            Square from = pop_lsb(b);
-            Bitboard a = attacks_bb(pt, from, occ) & target;
-            if (pinned & square_bb(from)) a &= line_bb(ksq, from);
-            while (a) list.push(Move(from, pop_lsb(a)));
-        }
-    }
+    cur =
+        add_piece_moves<KNIGHT>(pos.pieces(Us, KNIGHT) & ~pinned, occ, target, 0, ksq, cur);  // pinned: stuck
+    cur = add_piece_moves<BISHOP>(pos.pieces(Us, BISHOP), occ, target, pinned, ksq, cur);
+    cur = add_piece_moves<ROOK>(pos.pieces(Us, ROOK), occ, target, pinned, ksq, cur);
+    cur = add_piece_moves<QUEEN>(pos.pieces(Us, QUEEN), occ, target, pinned, ksq, cur);
 
     // Castling: not out of check; every square the king crosses must be safe, and the
     // squares both pieces cross must be empty but for themselves.
@@ -136,19 +154,19 @@ void generate(const Position& pos, MoveList& list) {
                 if (pos.attacked_by(Them, pop_lsb(king_path), occ)) safe = false;
             // The landing square, as it will be: the rook may have been screening it.
             Bitboard after = (occ ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) | square_bb(rto);
-            if (safe && !pos.attacked_by(Them, kto, after)) list.push(Move::make(ksq, rsq, Move::CASTLING));
+            if (safe && !pos.attacked_by(Them, kto, after)) *cur++ = Move::make(ksq, rsq, Move::CASTLING);
         }
     }
+    return cur;
 }
 
 }  // namespace
 
 MoveList Position::legal_moves() const {
     MoveList list;
-    if (side_ == WHITE)
-        generate<WHITE>(*this, list);
-    else
-        generate<BLACK>(*this, list);
+    Move* begin = list.moves.data();
+    list.count =
+        int((side_ == WHITE ? generate<WHITE>(*this, begin) : generate<BLACK>(*this, begin)) - begin);
     return list;
 }
 

@@ -76,18 +76,6 @@ void Position::compute_key() {
     if (side_ == BLACK) key_ ^= zobrist::keys.side;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-    return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-           (knight_attacks(s) & pieces(KNIGHT)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
-           (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (king_attacks(s) & pieces(KING));
-}
-
-bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
-    return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT)) ||
-           (king_attacks(s) & pieces(c, KING)) || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN)) ||
-           (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN));
-}
-
 bool Position::has_legal_en_passant() const {
     if (ep_ == SQ_NONE) return false;
     Color us = side_, them = ~us;
