@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# The main job, from a fresh Debian 12 machine: installs what is missing, builds, and shows
-# drawproxy at work. (Until the match runner lands: perft checks against known counts.)
+# The main job, from a fresh Debian 12 machine: installs what is missing, builds, and plays a
+# short real match under the FIDE Laws (fide-2023): Stockfish from Debian against itself at
+# fixed nodes (one side searches twice as many), from openings shipped in configs/openings,
+# two games at a time. Prints the live lines and the table of results by reason, and writes
+# the games to match.pgn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh release >/dev/null
-bin=build/bin/drawproxy
-echo "== perft, start position, depth 5 (expected 4865609)"
-$bin perft startpos 5
-echo "== perft, Chess960 position, depth 4 (expected 215658)"
-$bin perft --chess960 "n2k1bb1/p2ppp2/7p/8/4P3/7n/PPNP4/1QKRRB2 w - - 1 13" 4
+pgn=${PGN_OUT:-match.pgn}
+rm -f "$pgn"
+build/bin/drawproxy match \
+    -engine cmd=/usr/games/stockfish name=sf-20k nodes=20000 \
+    -engine cmd=/usr/games/stockfish name=sf-40k nodes=40000 \
+    -each option.Threads=1 option.Hash=16 \
+    -openings file=configs/openings/classical.epd format=epd order=sequential \
+    -games 2 -rounds 2 -repeat -concurrency 2 \
+    -rules fide-2023 -pgnout "$pgn"
+echo "games written to $pgn"
