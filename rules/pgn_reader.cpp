@@ -136,10 +136,20 @@ void parse_move_comment(std::string_view c, PgnMoveNote& note) {
     }
 }
 
-bool is_chess960_variant(std::string_view variant) {
+namespace {
+
+// "Chess 960" -> "chess960": tools spell variant names in many ways.
+std::string normalized_variant(std::string_view variant) {
     std::string v;
     for (char c : variant)
         if (is_name_char(c)) v += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return v;
+}
+
+}  // namespace
+
+bool is_chess960_variant(std::string_view variant) {
+    const std::string v = normalized_variant(variant);
     return v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "frc" || v == "960";
 }
 
@@ -224,9 +234,7 @@ void PgnReader::begin_movetext() {
     std::string_view variant = game_.tag("Variant");
     bool chess960 = is_chess960_variant(variant);
     if (!chess960 && !variant.empty()) {
-        std::string v;
-        for (char c : variant)
-            if (is_name_char(c)) v += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        const std::string v = normalized_variant(variant);
         if (v != "standard" && v != "fromposition" && v != "chess" && v != "normal")
             return fail("unsupported variant '" + std::string(variant) + "'");
     }
