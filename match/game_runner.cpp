@@ -1,6 +1,8 @@
 #include "match/game_runner.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
+
 #include <boost/asio/post.hpp>
 #include <cstdlib>
 
@@ -40,6 +42,30 @@ std::string today() {
     std::tm tm{};
     gmtime_r(&t, &tm);
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+// Starts an engine; with dir= the engine runs there (and a relative cmd is found there), as
+// in cutechess-cli. The event loop is single-threaded, so changing directory around the
+// start is safe.
+std::unique_ptr<proxy::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
+    if (cfg.dir.empty()) return std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+    char* old = ::getcwd(nullptr, 0);
+    if (!old || ::chdir(cfg.dir.c_str()) != 0) {
+        std::free(old);
+        throw proxy::EngineStartError(
+            fmt::format("cannot enter directory '{}' for engine '{}'", cfg.dir, cfg.name));
+    }
+    std::unique_ptr<proxy::EngineProcess> process;
+    try {
+        process = std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+    } catch (...) {
+        (void)!::chdir(old);
+        std::free(old);
+        throw;
+    }
+    (void)!::chdir(old);
+    std::free(old);
+    return process;
 }
 
 }  // namespace
@@ -98,7 +124,7 @@ void GameRunner::start() {
     std::weak_ptr<GameRunner> weak = shared_from_this();
     for (Color c : {rules::WHITE, rules::BLACK}) {
         Player& p = players_[c];
-        p.process = std::make_unique<proxy::EngineProcess>(io_, p.config->cmd, p.config->args);
+        p.process = start_engine_in(io_, *p.config);
         p.process->on_line([weak, c](std::string_view line) {
             if (auto self = weak.lock()) self->on_line(c, line);
         });
