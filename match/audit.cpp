@@ -221,6 +221,13 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
                                                                         : recorded_end_name(a.recorded_end));
             if (a.recorded_end == RecordedEnd::Agreement)
                 a.result_rule = fmt::format("agreement {}", edition.articles.agreement);
+            // A draw that does not say why (lichess writes "Normal") may have been a claim.
+            if (a.recorded == "1/2-1/2") {
+                rules::Verdict v = g.verdict(edition, last);
+                if (v.claim_count > 0)
+                    a.why += fmt::format("; a {} claim ({}) was open at the last position",
+                                         rules::reason_name(v.claims[0].reason), v.claims[0].article);
+            }
             break;
     }
     return a;

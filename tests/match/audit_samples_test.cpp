@@ -149,6 +149,18 @@ TEST_CASE("audit: a recorded ending the Laws do not support differs", "[audit]")
     CHECK(a[2].corrected == "0-1");
 }
 
+TEST_CASE("audit: a draw recorded without a reason notes an open claim", "[audit]") {
+    auto a = audit_text(
+        "[Termination \"Normal\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n\n"
+        "[Termination \"Normal\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 1/2-1/2\n",
+        "fide-2023");
+    REQUIRE(a.size() == 2);
+    CHECK(a[0].agrees);
+    CHECK(a[0].why.find("threefold claim (9.2.2) was open") != std::string::npos);
+    CHECK(a[1].agrees);
+    CHECK(a[1].why.find("claim") == std::string::npos);
+}
+
 TEST_CASE("audit --rewrite output reads back with the corrected results", "[audit]") {
     for (const char* file : {"cutechess.pgn", "fastchess.pgn", "lichess.pgn"}) {
         std::string rewritten;
