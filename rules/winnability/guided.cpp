@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 
+#include "rules/winnability/key_set.h"
 #include "rules/winnability/material.h"
 
 namespace drawproxy::rules::winnability {
@@ -22,29 +23,6 @@ int colour_corner_distance(Square s, bool dark) {
     const int f = file_of(s), r = rank_of(s);
     return dark ? std::min(f + r, 14 - f - r) : std::min(f + 7 - r, 7 - f + r);
 }
-
-class KeySet {
-  public:
-    explicit KeySet(std::uint64_t expected) {
-        std::size_t size = 1024;
-        while (size < expected * 2) size <<= 1;
-        slots_.assign(size, 0);
-    }
-    bool insert(std::uint64_t key) {
-        key |= 1;
-        std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = key & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == key) return false;
-            if (slots_[i] == 0) {
-                slots_[i] = key;
-                return true;
-            }
-        }
-    }
-
-  private:
-    std::vector<std::uint64_t> slots_;
-};
 
 // Plies played count a little against a node, so that long detours lose to short plans.
 constexpr int DEPTH_WEIGHT = 4;
@@ -104,9 +82,9 @@ int mating_net_distance(const Position& pos, Color winner, int man_value) {
 
 GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t node_limit, int man_value) {
     GuidedResult result;
-    KeySet seen(node_limit + 1);
+    KeySet seen;
     std::vector<Node> nodes;
-    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 14) + 1);
+    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 10) + 1);
     nodes.push_back({root, 0, Move::none(), 0});
     seen.insert(root.repetition_key());
     // (estimate, node index); ties favour the newest node, which keeps plans going.

@@ -19,7 +19,12 @@ int corner_distance(Square s) {
 // Failed searches: key -> deepest remaining depth already shown to hold no mate.
 class FailTable {
   public:
-    FailTable() : entries_(1 << 16) {}
+    // Sized to the search: a small budget must not pay for clearing a large table.
+    explicit FailTable(std::uint64_t nodes) {
+        std::size_t size = 256;
+        while (size < nodes && size < (1u << 16)) size <<= 1;
+        entries_.resize(size);
+    }
     bool failed(std::uint64_t key, int depth) const {
         const Entry& e = entries_[key & (entries_.size() - 1)];
         return e.key == key && e.depth >= depth;
@@ -39,7 +44,7 @@ class FailTable {
 
 class Search {
   public:
-    Search(Color winner, std::uint64_t limit) : winner_(winner), limit_(limit) {}
+    Search(Color winner, std::uint64_t limit) : winner_(winner), limit_(limit), tt_(limit) {}
 
     // Mate by `winner_` within `depth` plies from `pos`; the line is built on the way back.
     bool run(const Position& pos, int depth) {

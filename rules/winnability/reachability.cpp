@@ -3,36 +3,12 @@
 #include <algorithm>
 #include <deque>
 
+#include "rules/winnability/key_set.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
 
 namespace drawproxy::rules::winnability {
 namespace {
-
-// Open-addressing set of position keys; sized once, never grown past its capacity.
-class KeySet {
-  public:
-    explicit KeySet(std::uint64_t expected) {
-        std::size_t size = 1024;
-        while (size < expected * 2) size <<= 1;
-        slots_.assign(size, 0);
-    }
-    // Inserts; false if the key was already there.
-    bool insert(std::uint64_t key) {
-        key |= 1;  // 0 marks an empty slot
-        std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = key & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == key) return false;
-            if (slots_[i] == 0) {
-                slots_[i] = key;
-                return true;
-            }
-        }
-    }
-
-  private:
-    std::vector<std::uint64_t> slots_;
-};
 
 struct Node {
     std::uint32_t parent;
@@ -44,9 +20,9 @@ struct Node {
 ReachResult explore(const Position& root, Color winner, std::uint64_t node_limit) {
     ReachResult result;
     // Keys stand for positions: a 64-bit collision inside one search is vanishingly unlikely.
-    KeySet seen(node_limit + 1);
+    KeySet seen;
     std::vector<Node> nodes;
-    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 16) + 1);
+    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 10) + 1);
     nodes.push_back({0, Move::none()});
     seen.insert(root.repetition_key());
     std::deque<std::pair<Position, std::uint32_t>> queue;
