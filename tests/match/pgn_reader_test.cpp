@@ -251,6 +251,20 @@ TEST_CASE("the games read do not depend on how the text is chunked", "[pgn]") {
     }
 }
 
+TEST_CASE("Windows line ends and a byte order mark read the same", "[pgn]") {
+    const std::string text = data("fastchess.pgn");
+    std::string crlf = "\xEF\xBB\xBF";
+    for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    const auto unix_games = read_all(text), windows_games = read_all(crlf, 100);
+    REQUIRE(windows_games.size() == unix_games.size());
+    for (std::size_t i = 0; i < unix_games.size(); ++i) {
+        CHECK(windows_games[i].ok);
+        CHECK(windows_games[i].uci == unix_games[i].uci);
+        CHECK(windows_games[i].tags.size() == unix_games[i].tags.size());
+        CHECK(windows_games[i].result == unix_games[i].result);
+    }
+}
+
 TEST_CASE("move comments: clock and score forms", "[pgn]") {
     PgnMoveNote n;
     parse_move_comment("[%clk 1:02:03.5] [%emt 0:00:07] [%eval -1.25,18]", n);
