@@ -60,8 +60,13 @@ int uci_order(const Position& pos, Move m) {
 }
 
 void sort_uci(const Position& pos, MoveList& list) {
-    std::sort(list.moves.begin(), list.moves.begin() + list.count,
-              [&pos](Move a, Move b) { return uci_order(pos, a) < uci_order(pos, b); });
+    // Sort (order, index) pairs packed in one integer: each order is computed once.
+    std::uint32_t keyed[256];
+    const MoveList copy = list;
+    for (int i = 0; i < list.count; ++i)
+        keyed[i] = std::uint32_t(uci_order(pos, list.moves[i])) << 8 | std::uint32_t(i);
+    std::sort(keyed, keyed + list.count);
+    for (int i = 0; i < list.count; ++i) list.moves[i] = copy.moves[keyed[i] & 255];
 }
 
 // A move that can never lead back to an earlier position: it ends the repetition look-back.
