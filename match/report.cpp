@@ -85,7 +85,8 @@ std::string Report::elo_line(int a, int b) const {
     Tally t = tally(a, b);
     EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
     auto num = [](double v) {
-        return std::isfinite(v) ? fmt::format("{:.1f}", v) : std::string(v > 0 ? "inf" : "-inf");
+        if (!std::isfinite(v)) return std::string(v > 0 ? "inf" : "-inf");
+        return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v);  // never "-0.0"
     };
     return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.diff), num(e.error),
                        e.draw_ratio * 100);

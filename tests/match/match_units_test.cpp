@@ -8,6 +8,7 @@
 #include "match/options.h"
 #include "match/pgn_writer.h"
 #include "match/report.h"
+#include "match/scheduler.h"
 #include "match/time_control.h"
 #include "match_helpers.h"
 #include "rules/notation.h"
@@ -246,4 +247,24 @@ TEST_CASE("report: live lines, score line and reason table", "[match][units]") {
     auto j = report.json();
     CHECK(j["games"].size() == 2);
     CHECK(j["games"][1]["result_rule"] == "fivefold 9.6.1");
+}
+
+TEST_CASE("schedule: pairings, rounds, -repeat colours and openings", "[match][units]") {
+    auto o = match::parse_match_options(
+        words("-engine cmd=a -engine cmd=b -engine cmd=c -each nodes=1 -games 2 -rounds 2 -repeat"));
+    std::vector<match::Opening> openings(3);
+    for (int i = 0; i < 3; ++i) openings[i].start.set_clocks(0, i + 1);  // tell them apart
+    auto round_robin = match::build_schedule(o, openings);
+    REQUIRE(round_robin.size() == 2 * 3 * 2);  // rounds x pairs x games
+    for (std::size_t i = 0; i < round_robin.size(); i += 2) {
+        // The pair of games of one encounter: same opening, colours swapped.
+        CHECK(round_robin[i].white == round_robin[i + 1].black);
+        CHECK(round_robin[i].black == round_robin[i + 1].white);
+        CHECK(round_robin[i].start.fullmove_number() == round_robin[i + 1].start.fullmove_number());
+        CHECK(round_robin[i].start.fullmove_number() == int(i / 2 % 3) + 1);  // openings in order, cycling
+    }
+    o.tournament = match::MatchOptions::Tournament::Gauntlet;
+    auto gauntlet = match::build_schedule(o, openings);
+    REQUIRE(gauntlet.size() == 2 * 2 * 2);
+    for (const auto& g : gauntlet) CHECK((g.white == &o.engines[0] || g.black == &o.engines[0]));
 }
