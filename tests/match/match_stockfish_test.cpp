@@ -163,3 +163,16 @@ TEST_CASE("the runner adds nothing to what the engines see", "[match][stockfish]
         pos.play(r.plies[i].move);
     }
 }
+
+TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end them", "[match][engines]") {
+    for (const char* e : {"/usr/games/toga2", "/usr/games/glaurung"})
+        if (::access(e, X_OK) != 0) FAIL("needs " << e);
+    const std::string openings = test::source_path("configs/openings/classical.epd");
+    auto summary = test::run_match_words(words(
+        "-engine cmd=/usr/games/toga2 -engine cmd=/usr/games/glaurung -each depth=3 -games 2 -concurrency 2 "
+        "-rules fide-2018 -openings file=" +
+        openings));
+    REQUIRE(summary.games.size() == 2);
+    const rules::Edition e = proxy::load_edition("fide-2018");
+    for (const auto& r : summary.games) check_game(r, e);
+}
