@@ -213,6 +213,8 @@ bool locked_unwinnable(const Position& pos, Color winner) {
     // only their own side) on a square the losing king can stand on, with every neighbour
     // blocked or covered.
     Bitboard mate_squares = r.king[loser] & r.attack[winner];
+    // A check by a frozen pawn is possible only where the king stands now: count it too.
+    if (pos.side_to_move() == loser && pos.is_check()) mate_squares |= square_bb(pos.king_square(loser));
     if (!mate_squares) return true;
     Bitboard winner_king_cover = 0;
     for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
