@@ -301,7 +301,9 @@ void append_engine_message(const EngineMessage& msg, std::string& out) {
         }
         case EngineMessageType::Option: {
             const OptionDecl& o = msg.option;
-            fmt::format_to(it, "option name {} type {}", o.name, o.type_text);
+            out += "option";
+            if (!o.name.empty()) fmt::format_to(it, " name {}", o.name);
+            if (!o.type_text.empty()) fmt::format_to(it, " type {}", o.type_text);
             if (o.default_value) fmt::format_to(it, " default {}", *o.default_value);
             if (o.min) fmt::format_to(it, " min {}", *o.min);
             if (o.max) fmt::format_to(it, " max {}", *o.max);

@@ -1,0 +1,211 @@
+// bench_relay: the proxy's costs, each measured against the same work without it.
+//  1. isready/readyok round trip through the proxy vs straight to Stockfish (ratio).
+//  2. An engine flooding info lines: lines/s through the proxy vs through `cat`.
+//  3. CPU time of the proxy while Stockfish searches 10 s, and while idle.
+//  4. Following a 600-ply `position startpos moves ...` that extends the previous by 2 plies.
+// Needs the drawproxy and fake_engine targets built in the same build directory.
+#include <unistd.h>
+
+#include <fmt/core.h>
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "proxy/claimant.h"
+#include "proxy/engine_process.h"
+#include "rules/notation.h"
+
+using namespace drawproxy;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const std::string PROXY = std::string(DRAWPROXY_BINARY_DIR) + "/bin/drawproxy";
+const std::string FAKE = std::string(DRAWPROXY_BINARY_DIR) + "/bin/fake_engine";
+const std::string STOCKFISH = "/usr/games/stockfish";
+
+// A child driven line by line on its own loop.
+struct Child {
+    boost::asio::io_context io;
+    proxy::EngineProcess p;
+    std::function<void(std::string_view)> handler;
+    bool exited = false;
+    Child(const std::string& program, const std::vector<std::string>& args) : p(io, program, args) {
+        p.on_line([this](std::string_view l) {
+            if (handler) handler(l);
+        });
+        p.on_exit([this](int) { exited = true; });
+        p.start();
+    }
+    // Sends `line` and runs until a line starting with `prefix` arrives.
+    void request(std::string_view line, std::string_view prefix) {
+        bool seen = false;
+        handler = [&](std::string_view l) { seen = seen || l.starts_with(prefix); };
+        p.send_line(line);
+        while (!seen) io.run_one();
+        handler = nullptr;
+    }
+    void quit() {
+        p.send_line("quit");
+        while (!exited) io.run_one();
+    }
+};
+
+double round_trip_us(const std::string& program, const std::vector<std::string>& args, int n) {
+    Child c(program, args);
+    c.request("uci", "uciok");
+    c.request("isready", "readyok");
+    auto t0 = Clock::now();
+    for (int i = 0; i < n; ++i) c.request("isready", "readyok");
+    double us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / n;
+    c.quit();
+    return us;
+}
+
+double flood_lines_per_s(const std::string& program, const std::vector<std::string>& args, long n) {
+    Child c(program, args);
+    c.request("isready", "readyok");
+    long count = 0;
+    bool done = false;
+    c.handler = [&](std::string_view l) {
+        ++count;
+        if (l.starts_with("bestmove")) done = true;
+    };
+    auto t0 = Clock::now();
+    c.p.send_line("go");
+    while (!done) c.io.run_one();
+    double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    c.handler = nullptr;
+    c.quit();
+    if (count < n) fmt::print("   (only {} of {} lines arrived!)\n", count, n);
+    return double(count) / s;
+}
+
+// utime + stime of a process, in clock ticks.
+long cpu_ticks(int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto paren = stat.rfind(')');
+    if (paren == std::string::npos) return -1;
+    std::istringstream fields(stat.substr(paren + 2));
+    std::string f;
+    long utime = 0, stime = 0;
+    for (int i = 3; fields >> f; ++i) {
+        if (i == 14) utime = std::stol(f);
+        if (i == 15) {
+            stime = std::stol(f);
+            break;
+        }
+    }
+    return utime + stime;
+}
+
+int first_child(int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+    int child = -1;
+    in >> child;
+    return child;
+}
+
+void cpu_while_searching() {
+    Child c(PROXY, {"--", STOCKFISH});
+    c.request("uci", "uciok");
+    c.request("setoption name Threads value 1\nisready", "readyok");
+    int engine = first_child(c.p.pid());
+    long proxy0 = cpu_ticks(c.p.pid()), engine0 = cpu_ticks(engine);
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    long idle = cpu_ticks(c.p.pid()) - proxy0;
+    proxy0 = cpu_ticks(c.p.pid());
+    c.request("go movetime 10000", "bestmove");
+    long proxy = cpu_ticks(c.p.pid()) - proxy0, eng = cpu_ticks(engine) - engine0;
+    double tick_ms = 1000.0 / double(sysconf(_SC_CLK_TCK));
+    fmt::print(
+        "3. CPU during a 10 s Stockfish search: proxy {:.0f} ms, engine {:.0f} ms: {:.3f}% (limit 1%)\n",
+        double(proxy) * tick_ms, double(eng) * tick_ms, eng ? 100.0 * double(proxy) / double(eng) : 0.0);
+    fmt::print("   idle proxy for 2 s: {:.0f} ms CPU\n", double(idle) * tick_ms);
+    c.quit();
+}
+
+void follow_cost() {
+    // A 600-ply game of random legal moves (restarted if it ends early).
+    std::mt19937 rng(1);
+    std::vector<std::string> moves;
+    while (moves.size() < 600) {
+        moves.clear();
+        rules::Position pos;
+        while (moves.size() < 600) {
+            auto legal = pos.legal_moves();
+            if (legal.empty()) break;
+            rules::Move m = legal[int(rng() % unsigned(legal.size()))];
+            moves.push_back(rules::to_uci(pos, m));
+            pos.play(m);
+        }
+    }
+    std::string shorter = "position startpos moves", longer;
+    for (std::size_t i = 0; i < 598; ++i) shorter += " " + moves[i];
+    longer = shorter + " " + moves[598] + " " + moves[599];
+    proxy::Claimant claimant;
+    uci::GuiCommand cmd;
+    proxy::Claimant::Lines out;
+    uci::parse_gui_command(shorter, cmd);
+    claimant.position(cmd, out);
+    const int n = 20000;
+    double total = 0;
+    for (int i = 0; i < n; ++i) {
+        uci::parse_gui_command(shorter, cmd);
+        claimant.position(cmd, out);  // back to 598 plies (a truncation)
+        auto t0 = Clock::now();
+        uci::parse_gui_command(longer, cmd);
+        claimant.position(cmd, out);
+        total += std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+    }
+    if (claimant.game().ply_count() != 600 || !out.empty()) fmt::print("   (the game was not followed!)\n");
+    double parse_only = 0;
+    for (int i = 0; i < n; ++i) {
+        auto t0 = Clock::now();
+        uci::parse_gui_command(longer, cmd);
+        parse_only += std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+    }
+    fmt::print("   of which parsing the command text: {:.2f} us\n", parse_only / n);
+    fmt::print(
+        "4. position of 600 plies extending the previous by 2: {:.2f} us (parse + follow; limit 10 us)\n",
+        total / n);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    if (::access(STOCKFISH.c_str(), X_OK) == 0) {
+        const int n = quick ? 200 : 3000;
+        // Interleaved, so both see the same machine load.
+        double direct = 0, proxied = 0;
+        for (int round = 0; round < 3; ++round) {
+            direct += round_trip_us(STOCKFISH, {}, n);
+            proxied += round_trip_us(PROXY, {"--", STOCKFISH}, n);
+        }
+        fmt::print(
+            "1. isready round trip: direct {:.1f} us, through the proxy {:.1f} us: {:.2f}x (limit 2.5x)\n",
+            direct / 3, proxied / 3, proxied / direct);
+    } else {
+        fmt::print("1./3. skipped: no {}\n", STOCKFISH);
+    }
+    const long lines = quick ? 200000 : 2000000;
+    const std::string flood = "go=@flood " + std::to_string(lines) + ";bestmove 0000";
+    double via_cat = flood_lines_per_s("/bin/sh", {"-c", FAKE + " --on '" + flood + "' | cat"}, lines);
+    double via_proxy = flood_lines_per_s(PROXY, {"--", FAKE, "--on", flood}, lines);
+    fmt::print(
+        "2. info flood: through cat {:.0f} lines/s, through the proxy {:.0f} lines/s: {:.2f} (limit >= "
+        "0.5)\n",
+        via_cat, via_proxy, via_proxy / via_cat);
+    if (::access(STOCKFISH.c_str(), X_OK) == 0 && !quick) cpu_while_searching();
+    follow_cost();
+    return 0;
+}
