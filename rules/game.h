@@ -49,7 +49,8 @@ class Game {
     explicit Game(const Position& start = Position());
     void reset(const Position& start);
 
-    // Appends a legal move (check with Position::is_legal or a parser first).
+    // Appends a legal move (check with Position::is_legal or a parser first; an illegal or
+    // none move is undefined). Moves after the game has ended are recorded like any other.
     void play(Move m);
     // Drops plies after `ply` (0 = back to the start position); beyond the end, does nothing.
     void truncate(int ply);
@@ -66,7 +67,10 @@ class Game {
     int halfmove_clock(int ply) const { return positions_[ply].halfmove_clock(); }
 
     // Everything Article 9 (and 5.1/5.2) says at `ply`: the automatic result, if any, and
-    // every claim open to the side to move (none once the game is over).
+    // every claim open to the side to move (none once the game is over, none under rules
+    // with automatic_claims). It judges the position at `ply` from the moves before it and
+    // does not ask whether an earlier ply already ended the game: callers that keep playing
+    // after a result stop at the first one (as `analyze` does).
     Verdict verdict(const Edition& e, int ply) const;
     Verdict verdict(const Edition& e) const { return verdict(e, ply_count()); }
     // Only the automatic ending: cheaper, for checking every ply.
@@ -75,7 +79,8 @@ class Game {
         return automatic_result(e, ply_count());
     }
     // The claim that playing `m` from the current position would open as an intended-move
-    // claim (threefold first, then fifty moves), if any.
+    // claim (threefold first, then fifty moves), if any; `m` must be legal. Like verdict(),
+    // it does not check whether the game is already over.
     std::optional<Claim> intended_claim(const Edition& e, Move m) const;
 
   private:
