@@ -27,7 +27,7 @@ void Claimant::new_game() {
 }
 
 std::string_view Claimant::previous_move(std::size_t i) const {
-    std::uint32_t begin = i == 0 ? 0 : prev_ends_[i - 1];
+    std::uint32_t begin = i == 0 ? 0 : prev_ends_[i - 1] + 1;  // moves are joined by one space
     return std::string_view(prev_moves_).substr(begin, prev_ends_[i] - begin);
 }
 
@@ -43,6 +43,7 @@ bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_
             return false;
         }
         game_.play(m);
+        if (!prev_moves_.empty()) prev_moves_.push_back(' ');
         prev_moves_.append(moves[i]);
         prev_ends_.push_back(std::uint32_t(prev_moves_.size()));
     }
@@ -80,6 +81,12 @@ bool Claimant::follow(const uci::GuiCommand& cmd, std::string& why) {
         // The common case: the same start with more moves. Only the new plies are played.
         std::size_t common = 0;
         const std::size_t limit = std::min(cmd.moves.size(), prev_ends_.size());
+        // Fast path: the GUI repeats the previous text exactly, then adds moves.
+        if (limit == prev_ends_.size() && limit > 0) {
+            std::string_view text(cmd.moves.front().data(),
+                                  std::size_t(cmd.moves[limit - 1].end() - cmd.moves.front().begin()));
+            if (text == prev_moves_) common = limit;
+        }
         while (common < limit && previous_move(common) == cmd.moves[common]) ++common;
         game_.truncate(base_ply_ + int(common));
         return play_moves(cmd.moves, common, why);

@@ -79,7 +79,18 @@ void parse_position(Tokens& t, GuiCommand& out) {
         } else if (w == "fen") {
             out.fen = read_until(t, [](std::string_view x) { return x == "moves"; });
         } else if (w == "moves") {
-            for (std::string_view m = t.next(); !m.empty(); m = t.next()) out.moves.push_back(m);
+            // The hot loop of a long game: local pointers, so the stores into the vector do
+            // not force the tokenizer's state back to memory on every move.
+            std::string_view rest = t.rest();
+            const char* p = rest.data();
+            const char* end = p + rest.size();
+            while (p < end) {
+                while (p < end && is_space(*p)) ++p;
+                const char* start = p;
+                while (p < end && !is_space(*p)) ++p;
+                if (p > start) out.moves.emplace_back(start, std::size_t(p - start));
+            }
+            t.skip_to_end();
         }
     }
 }

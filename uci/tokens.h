@@ -8,9 +8,15 @@
 
 namespace drawproxy::uci {
 
-constexpr bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+struct SpaceTable {
+    bool space[256] = {};
+    constexpr SpaceTable() {
+        for (unsigned char c : {' ', '\t', '\r', '\n', '\v', '\f'}) space[c] = true;
+    }
+};
+inline constexpr SpaceTable SPACES{};
+// A table look-up: tokenizing long `position` lines is on the hot path.
+constexpr bool is_space(char c) { return SPACES.space[static_cast<unsigned char>(c)]; }
 
 class Tokens {
   public:
