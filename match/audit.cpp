@@ -24,7 +24,41 @@ bool contains(std::string_view text, std::string_view word) {
     return false;
 }
 
-RecordedEnd classify_text(std::string_view t) {
+// The texts cutechess-cli and fastchess put in the last move's comment. Only these are
+// trusted there: a free-form comment ("Mate in 3 was missed") says nothing of the ending.
+struct Phrase {
+    std::string_view text;  // lower case
+    RecordedEnd end;
+};
+constexpr Phrase ENDING_PHRASES[] = {
+    {"loses on time", RecordedEnd::TimeForfeit},
+    {"draw by timeout", RecordedEnd::TimeForfeit},
+    {"by adjudication", RecordedEnd::Adjudication},
+    {"draw by 3-fold repetition", RecordedEnd::Threefold},
+    {"draw by fifty moves rule", RecordedEnd::FiftyMoves},
+    {"draw by 50-move rule", RecordedEnd::FiftyMoves},
+    {"draw by insufficient mating material", RecordedEnd::InsufficientMaterial},
+    {"draw by insufficient material", RecordedEnd::InsufficientMaterial},
+    {"draw by stalemate", RecordedEnd::Stalemate},
+    {"white mates", RecordedEnd::Checkmate},
+    {"black mates", RecordedEnd::Checkmate},
+    {"got checkmated", RecordedEnd::Checkmate},
+    {"resigns", RecordedEnd::Resignation},
+    {"by agreement", RecordedEnd::Agreement},
+    {"illegal move", RecordedEnd::IllegalMove},
+    {"disconnect", RecordedEnd::Abandoned},
+    {"connection stalls", RecordedEnd::Abandoned},
+    {"stalled connection", RecordedEnd::Abandoned},
+};
+
+RecordedEnd classify_comment(std::string_view comment) {
+    for (const Phrase& p : ENDING_PHRASES)
+        if (contains(comment, p.text)) return p.end;
+    return RecordedEnd::Unstated;
+}
+
+// The Termination tag: a word or two, in any tool's spelling.
+RecordedEnd classify_tag(std::string_view t) {
     // The order matters: "Draw by adjudication: SyzygyTB" is an adjudication, and
     // "White loses on time" a flag fall, whatever else the text holds.
     if (contains(t, "on time") || contains(t, "time forfeit") || contains(t, "timeout") ||
@@ -99,10 +133,10 @@ RecordedEnd classify_termination(const rules::PgnGame& game) {
     // cutechess-cli and fastchess say why at the last move ("..., Draw by 3-fold repetition");
     // the Termination tag is coarser ("adjudication", "time forfeit"; lichess "Normal").
     if (game.ply_count() > 0) {
-        RecordedEnd e = classify_text(game.comment(game.ply_count() - 1));
+        RecordedEnd e = classify_comment(game.comment(game.ply_count() - 1));
         if (e != RecordedEnd::Unstated) return e;
     }
-    return classify_text(game.tag("Termination"));
+    return classify_tag(game.tag("Termination"));
 }
 
 GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& g) {

@@ -149,6 +149,31 @@ TEST_CASE("audit: a recorded ending the Laws do not support differs", "[audit]")
     CHECK(a[2].corrected == "0-1");
 }
 
+TEST_CASE("audit: how the record says the game ended", "[audit]") {
+    auto end_of = [](const std::string& text) {
+        rules::PgnReader reader;
+        reader.feed(text);
+        reader.finish();
+        const rules::PgnGame* g = reader.next();
+        REQUIRE(g);
+        REQUIRE(g->ok());
+        return match::classify_termination(*g);
+    };
+    using match::RecordedEnd;
+    CHECK(end_of("1. e4 {+0.1/3 0.1s, Draw by 3-fold repetition} 1/2-1/2") == RecordedEnd::Threefold);
+    CHECK(end_of("1. e4 {Draw by fifty moves rule} 1/2-1/2") == RecordedEnd::FiftyMoves);
+    CHECK(end_of("1. e4 {+1.0/3 0.1s, Black loses on time} 1-0") == RecordedEnd::TimeForfeit);
+    CHECK(end_of("1. e4 {Draw by adjudication: SyzygyTB} 1/2-1/2") == RecordedEnd::Adjudication);
+    CHECK(end_of("1. e4 {White makes an illegal move: e1e3} 0-1") == RecordedEnd::IllegalMove);
+    CHECK(end_of("[Termination \"Time forfeit\"]\n\n1. e4 { [%clk 0:00:00] } 0-1") ==
+          RecordedEnd::TimeForfeit);
+    CHECK(end_of("[Termination \"abandoned\"]\n\n1. e4 0-1") == RecordedEnd::Abandoned);
+    CHECK(end_of("1. e4 e5 *") == RecordedEnd::Unfinished);
+    // An annotator's words at the last move are not the ending.
+    CHECK(end_of("[Termination \"Normal\"]\n\n1. e4 {(+2.5 -> Mate in 3) Blunder.} 1-0") ==
+          RecordedEnd::Unstated);
+}
+
 TEST_CASE("audit: a draw recorded without a reason notes an open claim", "[audit]") {
     auto a = audit_text(
         "[Termination \"Normal\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n\n"
