@@ -1,6 +1,7 @@
 #include "match/options.h"
 
 #include <fmt/format.h>
+#include <cctype>
 #include <charconv>
 
 namespace drawproxy::match {
@@ -73,8 +74,10 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
 std::optional<ClaimPolicy> parse_claim_policy(const std::string& text) {
     ClaimPolicy p;
     if (text == "always") return p;
-    if (text == "never") return p.kind = ClaimPolicy::Kind::Never, p;
-    if (text == "engine") return p.kind = ClaimPolicy::Kind::Engine, p;
+    if (text == "never" || text == "engine") {
+        p.kind = text == "never" ? ClaimPolicy::Kind::Never : ClaimPolicy::Kind::Engine;
+        return p;
+    }
     if (text.rfind("score:", 0) == 0) {
         p.kind = ClaimPolicy::Kind::Score;
         const std::string cp = text.substr(6);
@@ -94,7 +97,9 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
     default_tc.margin_ms = 50;  // pipes and scheduling: a few ms, with room for a loaded machine
 
     // An option's values run to the next token that starts with '-' and a letter.
-    auto is_option = [](const std::string& s) { return s.size() > 1 && s[0] == '-' && std::isalpha(s[1]); };
+    auto is_option = [](const std::string& s) {
+        return s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1]));
+    };
     for (std::size_t i = 0; i < args.size();) {
         const std::string& opt = args[i];
         if (!is_option(opt)) throw OptionError(fmt::format("unexpected argument '{}'", opt));
