@@ -10,9 +10,9 @@
 #include <fmt/core.h>
 
 #include "match/audit.h"
+#include "pgn_samples.h"
 #include "rules/dead_position.h"
 #include "rules/notation.h"
-#include "support/paths.h"
 
 using namespace drawproxy;
 using rules::Move;
@@ -104,14 +104,6 @@ void compare(const rules::PgnGame& g, const rules::Edition& e, rules::Game& scra
               x.claim);
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // Random legal games that often move a piece back where it came from, so positions repeat;
 // written as PGN with comments in the tools' styles.
 std::string random_games(int n, std::mt19937& rng) {
@@ -169,7 +161,7 @@ TEST_CASE("audit agrees with the FEN-text reference on Stockfish games", "[audit
         for (const char* file : {"stockfish-cutechess.pgn", "stockfish-fastchess.pgn", "cutechess.pgn",
                                  "fastchess.pgn", "lichess.pgn"}) {
             rules::PgnReader reader;
-            reader.feed(slurp(test::source_path(std::string("tests/data/pgn/") + file)));
+            reader.feed(test::pgn_sample(file));
             reader.finish();
             while (const rules::PgnGame* g = reader.next()) {
                 INFO(edition << " " << file);

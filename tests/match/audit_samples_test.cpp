@@ -10,6 +10,7 @@
 #include "match/audit.h"
 #include "match/audit_report.h"
 #include "match/audit_rewrite.h"
+#include "pgn_samples.h"
 #include "rules/notation.h"
 #include "support/paths.h"
 
@@ -17,13 +18,7 @@ using namespace drawproxy;
 
 namespace {
 
-std::string sample(const std::string& name) {
-    std::ifstream in(test::source_path("tests/data/pgn/" + name), std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string sample(const std::string& name) { return test::pgn_sample(name); }
 
 // Audits every well-formed game of `text`; also collects the rewritten PGN.
 std::vector<match::GameAudit> audit_text(const std::string& text, const std::string& edition,

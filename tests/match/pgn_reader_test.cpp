@@ -4,25 +4,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "pgn_samples.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
-#include "support/paths.h"
 
 using namespace drawproxy::rules;
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string data(const std::string& name) {
-    return slurp(drawproxy::test::source_path("tests/data/pgn/" + name));
-}
+std::string data(const std::string& name) { return drawproxy::test::pgn_sample(name); }
 
 // What a test needs to know of a game, copied out (the reader reuses its game).
 struct Seen {
