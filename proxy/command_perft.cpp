@@ -1,7 +1,7 @@
 // drawproxy perft [--chess960] [--divide] FEN DEPTH
-#include <CLI/CLI.hpp>
-#include <chrono>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <charconv>
 
 #include "proxy/commands.h"
 #include "rules/notation.h"
@@ -17,12 +17,14 @@ int usage_error(const std::string& message) {
 int run_perft(const Args& args) {
     CLI::App app{"Counts the leaf nodes of the legal move tree.", "drawproxy perft"};
     bool chess960 = false, divide = false;
-    std::string fen;
-    int depth = 0;
+    std::vector<std::string> words;
     app.add_flag("--chess960", chess960, "Chess960 castling (king takes rook in move text)");
     app.add_flag("--divide", divide, "print the count below each root move first");
-    app.add_option("FEN", fen, "the position (\"startpos\" for the start position)")->required();
-    app.add_option("DEPTH", depth, "plies")->required()->check(CLI::Range(0, 20));
+    // The FEN may come as one quoted argument or as its separate words: DEPTH is the last.
+    app.add_option("FEN...DEPTH", words,
+                   "the FEN, quoted or as separate words (\"startpos\": the start position), then the plies")
+        ->required()
+        ->expected(2, 8);
     try {
         std::vector<std::string> reversed(args.rbegin(), args.rend());
         app.parse(reversed);
@@ -32,6 +34,13 @@ int run_perft(const Args& args) {
     } catch (const CLI::ParseError& e) {
         return usage_error(std::string("perft: ") + e.what());
     }
+    int depth = -1;
+    const std::string& depth_text = words.back();
+    auto [end, ec] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
+    if (ec != std::errc() || end != depth_text.data() + depth_text.size() || depth < 0 || depth > 20)
+        return usage_error("perft: DEPTH must be a number from 0 to 20, not '" + depth_text + "'");
+    std::string fen;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) fen += (i ? " " : "") + words[i];
     rules::Position pos(rules::Position::Uninitialised{});
     std::string error;
     if (fen == "startpos") fen = std::string(rules::Position::START_FEN);

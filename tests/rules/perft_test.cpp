@@ -1,6 +1,8 @@
 // perft against the counts of ../shared/data (themselves counted by Stockfish), against a slow
 // mailbox generator on random playouts, and against a live Stockfish on random positions.
+#include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -182,4 +184,46 @@ TEST_CASE("divide equals Stockfish's go perft on random standard positions", "[p
 
 TEST_CASE("divide equals Stockfish's go perft on random Chess960 positions", "[perft][stockfish]") {
     compare_with_stockfish(true, 4, 200, 12);
+}
+
+namespace {
+
+std::string fmt_nodes(std::uint64_t n) { return "nodes " + std::to_string(n) + "\n"; }
+
+// Runs the drawproxy executable through the shell; returns (exit status, stdout + stderr).
+std::pair<int, std::string> run_drawproxy(const std::string& args) {
+    const std::string exe = test::binary_path("bin/drawproxy");
+    if (!std::filesystem::exists(exe)) FAIL(exe << " is not built (ninja drawproxy)");
+    std::string out;
+    FILE* p = ::popen((exe + " " + args + " 2>&1").c_str(), "r");
+    REQUIRE(p);
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    const int status = ::pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace
+
+TEST_CASE("drawproxy perft: counts, divide, FEN as one or many words, usage errors", "[perft][cli]") {
+    CHECK(run_drawproxy("perft startpos 4") == std::pair<int, std::string>{0, "nodes 197281\n"});
+    const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    CHECK(run_drawproxy("perft '" + fen + "' 3") == std::pair<int, std::string>{0, "nodes 97862\n"});
+    CHECK(run_drawproxy("perft " + fen + " 3") == std::pair<int, std::string>{0, "nodes 97862\n"});
+
+    auto [status, out] = run_drawproxy("perft --chess960 --divide '4k3/8/8/8/8/8/8/5K1R w K - 0 1' 2");
+    CHECK(status == 0);
+    // Castling, written king-takes-rook; after it the f1 rook takes f7 and f8 from the black king.
+    CHECK_THAT(out, Catch::Contains("\nf1h1: 3\n"));
+    CHECK_THAT(out, Catch::EndsWith(
+                        fmt_nodes(perft(Position::from_fen("4k3/8/8/8/8/8/8/5K1R w K - 0 1", true), 2))));
+
+    for (std::string bad :
+         {"perft startpos", "perft startpos x", "perft startpos 21", "perft '8/8 w' 2", "perft"}) {
+        auto [code, text] = run_drawproxy(bad);
+        INFO(bad << " -> " << text);
+        CHECK(code == 2);
+        CHECK_THAT(text, Catch::StartsWith("drawproxy: perft: "));
+        CHECK(std::count(text.begin(), text.end(), '\n') == 1);
+    }
 }
