@@ -200,10 +200,11 @@ void Relay::on_engine_line(std::string_view line) {
 
 void Relay::on_gui_eof() {
     if (quitting_) return;
-    // The engine sees the end of input just as it would without us, then the timeouts run.
+    // Issue 4 item 6: quit first; closing its input too lets an engine that reads to the
+    // end see EOF just as it would without us. Then SIGTERM and SIGKILL after the timeouts.
     quitting_ = true;
+    engine_.stop(options_.quit_timeout, true);
     engine_.close_input();
-    engine_.stop(options_.quit_timeout, false);
 }
 
 void Relay::quit() {

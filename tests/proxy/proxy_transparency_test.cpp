@@ -106,9 +106,11 @@ struct Transcript {
 };
 
 Transcript run(const std::vector<std::string>& session, bool through_proxy, const std::string& record) {
-    std::vector<std::string> engine = {
-        "--record",        record, "--on",      "go=@random 2;bestmove e2e4 ponder e7e5", "--on",
-        "isready=readyok", "--on", "=@random 2"};
+    std::vector<std::string> engine = {"--record", record,
+                                       "--on",     "go=@random 2;bestmove e2e4 ponder e7e5",
+                                       "--on",     "isready=readyok",
+                                       "--on",     "quit=@exit 0",
+                                       "--on",     "=@random 2"};
     std::vector<std::string> args;
     std::string program = fake_engine_binary();
     if (through_proxy) {
@@ -133,8 +135,11 @@ TEST_CASE("a long random session is the same through the proxy, apart from inser
     REQUIRE(direct.engine_side.size() == session.size());
     CHECK(direct.gui_side.size() > 40000);
 
-    // The engine saw exactly what the GUI sent (the proxy adds nothing toward the engine
-    // here: no setoption of its own was asked for).
+    // The engine saw exactly what the GUI sent (no setoption of the proxy's own was asked for).
+    // At the end of its input the proxy sends `quit` (issue 4 item 6): the only line it adds.
+    REQUIRE(!proxied.engine_side.empty());
+    CHECK(proxied.engine_side.back() == "quit");
+    proxied.engine_side.pop_back();
     long diff = first_difference(proxied.engine_side, direct.engine_side);
     INFO("engine side differs at line "
          << diff << ": "
