@@ -9,7 +9,7 @@
 #include <fstream>
 #include <map>
 #include <random>
-#include <regex>
+#include <sstream>
 
 #include "epd.h"
 #include "rules/notation.h"
@@ -130,12 +130,14 @@ std::string run_stockfish(const std::string& script) {
 // Divides: "move: count" lines per position, in the order the positions were sent.
 std::vector<std::map<std::string, std::uint64_t>> parse_divides(const std::string& out) {
     std::vector<std::map<std::string, std::uint64_t>> result(1);
-    static const std::regex move_line(R"(^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$)");
     std::istringstream in(out);
     std::string line;
-    std::smatch m;
     while (std::getline(in, line)) {
-        if (std::regex_match(line, m, move_line)) result.back()[m[1]] = std::stoull(m[2]);
+        // "e2e4: 20" or "e7e8q: 3": a UCI move, a colon, a count.
+        auto colon = line.find(": ");
+        if ((colon == 4 || colon == 5) && line[0] >= 'a' && line[0] <= 'h' &&
+            line.find_first_not_of("0123456789", colon + 2) == std::string::npos && line.size() > colon + 2)
+            result.back()[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
         if (line.rfind("Nodes searched", 0) == 0) result.emplace_back();
     }
     result.pop_back();
