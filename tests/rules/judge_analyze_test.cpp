@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 #include "support/paths.h"
 
@@ -39,7 +40,10 @@ std::string quote(const std::string& s) {
 Run analyze(const std::vector<std::string>& args) {
     const fs::path exe = drawproxy::test::binary_path("bin/drawproxy");
     REQUIRE(fs::exists(exe));
-    const fs::path dir = drawproxy::test::binary_path("judge-analyze-test");
+    // One directory per process and call: CTest runs test cases of this file in parallel.
+    static int calls = 0;
+    const fs::path dir = fs::path(drawproxy::test::binary_path("judge-analyze-test")) /
+                         (std::to_string(::getpid()) + "-" + std::to_string(++calls));
     fs::create_directories(dir);
     std::string cmd = quote(exe.string()) + " analyze";
     for (const auto& a : args) cmd += " " + quote(a);
@@ -159,7 +163,10 @@ TEST_CASE("analyze: bad input exits 2 with one line naming the problem", "[judge
 }
 
 TEST_CASE("analyze: --rules takes a file, and a bad file names the key", "[judge][analyze]") {
-    const fs::path dir = drawproxy::test::binary_path("judge-analyze-test");
+    // One directory per process and call: CTest runs test cases of this file in parallel.
+    static int calls = 0;
+    const fs::path dir = fs::path(drawproxy::test::binary_path("judge-analyze-test")) /
+                         (std::to_string(::getpid()) + "-" + std::to_string(++calls));
     fs::create_directories(dir);
     std::ifstream in(drawproxy::test::source_path("configs/fide-2014.toml"));
     std::stringstream text;
