@@ -116,7 +116,7 @@ TEST_CASE("lines of any length and any bytes pass intact both ways") {
     CHECK(read_lines(record) == std::vector<std::string>{odd, huge, "isready", "quit"});
 }
 
-TEST_CASE("--log writes every line both ways with a microsecond timestamp and direction") {
+TEST_CASE("the --log file holds every line both ways with a microsecond timestamp and direction") {
     std::string log = temp_file("log.txt");
     ChildSession s(proxy_binary(), {"--log", log, "--", fake_engine_binary()});
     s.send("isready");
