@@ -35,15 +35,7 @@ int run_audit(const Args& args) {
     app.add_flag("--json", json, "one JSON object per game instead of the table");
     app.add_option("--rewrite", rewrite, "write the games with the results the Laws give to this PGN file");
     app.add_option("FILE", files, "PGN files")->required();
-    try {
-        std::vector<std::string> reversed(args.rbegin(), args.rend());
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp&) {
-        fmt::print("{}", app.help());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return usage_error(std::string("audit: ") + e.what());
-    }
+    if (int status = parse_command_line(app, args, "audit"); status >= 0) return status;
 
     rules::Edition edition;
     try {

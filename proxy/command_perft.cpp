@@ -9,11 +9,6 @@
 
 namespace drawproxy {
 
-int usage_error(const std::string& message) {
-    fmt::print(stderr, "drawproxy: {}\n", message);
-    return 2;
-}
-
 int run_perft(const Args& args) {
     CLI::App app{"Counts the leaf nodes of the legal move tree.", "drawproxy perft"};
     bool chess960 = false, divide = false;
@@ -25,15 +20,7 @@ int run_perft(const Args& args) {
                    "the FEN, quoted or as separate words (\"startpos\": the start position), then the plies")
         ->required()
         ->expected(2, 8);
-    try {
-        std::vector<std::string> reversed(args.rbegin(), args.rend());
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp&) {
-        fmt::print("{}", app.help());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return usage_error(std::string("perft: ") + e.what());
-    }
+    if (int status = parse_command_line(app, args, "perft"); status >= 0) return status;
     int depth = -1;
     const std::string& depth_text = words.back();
     auto [end, ec] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);

@@ -46,15 +46,7 @@ int run_proxy(const Args& args) {
     app.add_option("--setoption", setoptions, "NAME=VALUE sent to the engine after its uciok");
     app.add_option("--quit-timeout", quit_timeout, "seconds between quit, SIGTERM and SIGKILL")
         ->check(CLI::Range(0.0, 3600.0));
-    try {
-        std::vector<std::string> reversed(options.rbegin(), options.rend());
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp&) {
-        fmt::print("{}", app.help());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return usage_error(e.what());
-    }
+    if (int status = parse_command_line(app, options, ""); status >= 0) return status;
     if (command.empty()) return usage_error("no engine given: drawproxy [options] -- ENGINE [ARGS...]");
 
     proxy::RelayOptions relay_options;

@@ -54,15 +54,7 @@ int run_winnable(const Args& args) {
     app.add_option("--nodes", nodes, "search budget per side and position (positions visited)")
         ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 32));
     app.add_flag("--witness", witness, "after each W or B, print '  W: <uci moves>' ending in that mate");
-    try {
-        std::vector<std::string> reversed(args.rbegin(), args.rend());
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp&) {
-        fmt::print("{}", app.help());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return usage_error(std::string("winnable: ") + e.what());
-    }
+    if (int status = parse_command_line(app, args, "winnable"); status >= 0) return status;
 
     bool bad_input = false;
     std::string line, error;

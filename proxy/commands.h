@@ -2,7 +2,12 @@
 // The subcommands of the drawproxy executable. Each takes the arguments after its name
 // and returns the process exit status (2 for usage errors and bad input).
 #include <string>
+#include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace drawproxy {
 
@@ -17,5 +22,10 @@ int run_audit(const Args& args);     // drawproxy audit (match/)
 
 // Prints "drawproxy: <message>" on stderr and returns 2.
 int usage_error(const std::string& message);
+
+// Parses a subcommand's arguments with CLI11. Returns -1 to go on, 0 after printing --help
+// (with `help_footer` appended), or 2 after a usage error printed as "<name>: <why>".
+int parse_command_line(CLI::App& app, const Args& args, std::string_view name,
+                       std::string_view help_footer = {});
 
 }  // namespace drawproxy
