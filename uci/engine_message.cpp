@@ -303,7 +303,10 @@ void append_engine_message(const EngineMessage& msg, std::string& out) {
             const OptionDecl& o = msg.option;
             out += "option";
             if (!o.name.empty()) fmt::format_to(it, " name {}", o.name);
-            if (!o.type_text.empty()) fmt::format_to(it, " type {}", o.type_text);
+            // A reader takes every word up to "type" as the name, so without a type the
+            // fields after the name could not be read back apart from it: leave them out.
+            if (o.type_text.empty()) break;
+            fmt::format_to(it, " type {}", o.type_text);
             if (o.default_value) fmt::format_to(it, " default {}", *o.default_value);
             if (o.min) fmt::format_to(it, " min {}", *o.min);
             if (o.max) fmt::format_to(it, " max {}", *o.max);
