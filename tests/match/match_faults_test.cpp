@@ -154,18 +154,11 @@ TEST_CASE("the PGN of a faulty game reads back with its ResultRule", "[match][fa
                                                " name=W -engine " + fake_cmd("score=0;illegal=5") +
                                                " name=B -each nodes=1 -games 2 -pgnout " + pgn.path));
     REQUIRE(summary.games.size() == 2);
-    std::ifstream in(pgn.path);
-    std::stringstream text;
-    text << in.rdbuf();
-    rules::PgnReader reader;
-    reader.feed(text.str());
-    reader.finish();
-    int n = 0;
-    while (const rules::PgnGame* g = reader.next()) {
-        ++n;
-        REQUIRE(g->ok());
-        CHECK(g->tag("ResultRule").rfind("illegal-move 7.5.5", 0) == 0);
-        CHECK(g->ply_count() == 5);
+    const auto games = test::read_pgn_file(pgn.path);
+    CHECK(games.size() == 2);
+    for (const rules::PgnGame& g : games) {
+        REQUIRE(g.ok());
+        CHECK(g.tag("ResultRule").rfind("illegal-move 7.5.5", 0) == 0);
+        CHECK(g.ply_count() == 5);
     }
-    CHECK(n == 2);
 }

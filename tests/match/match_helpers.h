@@ -1,15 +1,20 @@
 #pragma once
 // Shared helpers for the match tests: run a match in-process from cutechess-style words,
-// write temporary opening files, and name the scripted fake engine.
+// write temporary opening files, name the scripted fake engine, and read PGN output back.
 #include <unistd.h>
 
+#include <algorithm>
+#include <catch2/catch.hpp>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "match/options.h"
 #include "match/scheduler.h"
 #include "proxy/edition_loader.h"
+#include "rules/notation.h"
+#include "rules/pgn.h"
 #include "support/paths.h"
 
 namespace drawproxy::test {
@@ -53,6 +58,39 @@ inline match::MatchSummary run_match_words(const std::vector<std::string>& args)
     rules::Edition e = proxy::load_edition(opts.rules.empty() ? "fide-2023" : opts.rules);
     match::Scheduler s(opts, e, nullptr);
     return s.run();
+}
+
+// Every game of a PGN file, read back with the rules' PGN reader (moves checked legal; a
+// broken game comes back with its error set).
+inline std::vector<rules::PgnGame> read_pgn_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<rules::PgnGame> games;
+    rules::PgnReader reader;
+    reader.feed(text.str());
+    while (const rules::PgnGame* g = reader.next()) games.push_back(*g);
+    reader.finish();
+    while (const rules::PgnGame* g = reader.next()) games.push_back(*g);
+    return games;
+}
+
+// The PGN file holds exactly the match's games, each legal and with the moves, players,
+// start position and ResultRule of its record.
+inline void check_pgn_matches(const std::string& path, const match::MatchSummary& summary) {
+    const auto games = read_pgn_file(path);
+    CHECK(games.size() == summary.games.size());
+    for (const rules::PgnGame& g : games) {
+        INFO("PGN game " << g.number);
+        REQUIRE(g.ok());
+        auto it = std::find_if(summary.games.begin(), summary.games.end(), [&](const match::GameRecord& r) {
+            return r.outcome.rule_text() == g.tag("ResultRule") && r.plies.size() == g.moves.size() &&
+                   r.white == g.tag("White") && rules::to_fen(r.start) == rules::to_fen(g.start);
+        });
+        REQUIRE(it != summary.games.end());
+        CHECK(g.chess960() == it->start.chess960());
+        for (std::size_t i = 0; i < g.moves.size(); ++i) CHECK(g.moves[i] == it->plies[i].move);
+    }
 }
 
 }  // namespace drawproxy::test

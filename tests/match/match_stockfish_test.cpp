@@ -115,24 +115,7 @@ TEST_CASE("Stockfish games end where fide-2023 ends them and read back legal", "
     const rules::Edition e = proxy::load_edition("fide-2023");
     for (const auto& r : summary.games) check_game(r, e);
 
-    std::ifstream in(pgn.path);
-    std::stringstream text;
-    text << in.rdbuf();
-    rules::PgnReader reader;
-    reader.feed(text.str());
-    reader.finish();
-    int n = 0;
-    while (const rules::PgnGame* g = reader.next()) {
-        REQUIRE(g->ok());
-        auto it = std::find_if(summary.games.begin(), summary.games.end(), [&](const match::GameRecord& r) {
-            return r.outcome.rule_text() == g->tag("ResultRule") && r.plies.size() == g->moves.size() &&
-                   r.white == g->tag("White") && rules::to_fen(r.start) == rules::to_fen(g->start);
-        });
-        REQUIRE(it != summary.games.end());
-        for (std::size_t i = 0; i < g->moves.size(); ++i) CHECK(g->moves[i] == it->plies[i].move);
-        ++n;
-    }
-    CHECK(n == 4);
+    test::check_pgn_matches(pgn.path, summary);
 }
 
 TEST_CASE("Stockfish games under the computer rules end automatically", "[match][stockfish]") {
