@@ -259,7 +259,7 @@ TEST_CASE("broken FENs name the fault and leave the output untouched", "[notatio
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 70000000", "out of range fullmove number"},
         {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn stands on the first or last rank"},
         {"4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1", "pawn"},
-        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"},
+        {"4k3/pppppppp/pppppppp/p7/8/8/8/4K3 w - - 0 1", "more than 16 pieces"},
         {"4k3/8/8/8/8/8/8/4K2r b - - 0 1", "side not to move is in check"},
     };
     for (const auto& c : cases) {
@@ -287,6 +287,9 @@ TEST_CASE("FEN: tolerant forms", "[notation]") {
     CHECK(pinned.ep_square() == parse_square("d6"));
     CHECK_FALSE(pinned.has_legal_en_passant());
     CHECK(to_fen(pinned) == "4k3/8/8/K2pP2r/8/8/8/8 w - - 0 2");
+    // Problem positions with more than 8 pawns a side (from the winnability test set).
+    const std::string nine = "3b4/4p1p1/1p1pP1P1/1P1PpBp1/1pBpP1P1/1P1P4/4K1P1/2k5 w - - 0 1";
+    CHECK(to_fen(fen(nine)) == nine);
 }
 
 TEST_CASE("FEN: X-FEN and Shredder-FEN castling fields", "[notation]") {
