@@ -9,6 +9,12 @@
 namespace drawproxy {
 
 int run_match(const Args& args) {
+    for (const std::string& a : args) {
+        if (a == "-h" || a == "--help" || a == "-help") {
+            std::fputs(match::match_usage(), stdout);
+            return 0;
+        }
+    }
     try {
         const match::MatchOptions opts = match::parse_match_options(args);
         rules::Edition edition =

@@ -1,7 +1,6 @@
 #include "match/game_runner.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <boost/asio/post.hpp>
 #include <cstdlib>
@@ -17,6 +16,7 @@ using Clk = std::chrono::steady_clock;
 namespace {
 
 constexpr int MATE_SCORE = 100000;
+constexpr std::int64_t DRAIN_MS = 1000;  // how long a stopped engine may take to send its bestmove
 
 // Splits off the next space-separated word of `s`.
 std::string_view next_word(std::string_view& s) {
@@ -44,35 +44,12 @@ std::string today() {
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
-// Starts an engine; with dir= the engine runs there (and a relative cmd is found there), as
-// in cutechess-cli. The event loop is single-threaded, so changing directory around the
-// start is safe.
-std::unique_ptr<proxy::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
-    if (cfg.dir.empty()) return std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
-    char* old = ::getcwd(nullptr, 0);
-    if (!old || ::chdir(cfg.dir.c_str()) != 0) {
-        std::free(old);
-        throw proxy::EngineStartError(
-            fmt::format("cannot enter directory '{}' for engine '{}'", cfg.dir, cfg.name));
-    }
-    std::unique_ptr<proxy::EngineProcess> process;
-    try {
-        process = std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
-    } catch (...) {
-        (void)!::chdir(old);
-        std::free(old);
-        throw;
-    }
-    (void)!::chdir(old);
-    std::free(old);
-    return process;
-}
-
 }  // namespace
 
-GameRunner::GameRunner(boost::asio::io_context& io, const rules::Edition& edition, GameSpec spec,
-                       DoneHandler done)
+GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rules::Edition& edition,
+                       GameSpec spec, DoneHandler done)
     : io_(io),
+      pool_(pool),
       edition_(edition),
       spec_(std::move(spec)),
       done_(std::move(done)),
@@ -105,6 +82,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, const rules::Edition& editio
     overhead_.reserve(256);
     position_cmd_.reserve(4096);
     go_cmd_.reserve(128);
+    send_buf_.reserve(4096);
 }
 
 GameRunner::~GameRunner() = default;
@@ -121,18 +99,18 @@ void GameRunner::start() {
         record_.plies.push_back(ply);
         if (auto o = arbiter_.play(m)) return finish(*o);
     }
-    std::weak_ptr<GameRunner> weak = shared_from_this();
     for (Color c : {rules::WHITE, rules::BLACK}) {
         Player& p = players_[c];
-        p.process = start_engine_in(io_, *p.config);
-        p.process->on_line([weak, c](std::string_view line) {
-            if (auto self = weak.lock()) self->on_line(c, line);
-        });
-        p.process->on_exit([weak, c](int status) {
-            if (auto self = weak.lock()) self->on_exit(c, status);
-        });
-        p.process->start();
-        p.process->send_line("uci");
+        p.session = pool_.acquire(*p.config);
+        p.session->listener = std::static_pointer_cast<EngineListener>(shared_from_this());
+        p.session->color = c;
+        p.settled = false;
+        if (!p.session->initialized) {
+            process(p).send_line("uci");
+        } else {
+            process(p).send_line("ucinewgame");
+            process(p).send_line("isready");
+        }
     }
     arm_timer(std::max(spec_.white->stall_ms, spec_.black->stall_ms));
 }
@@ -147,15 +125,25 @@ void GameRunner::arm_timer(std::int64_t ms) {
 }
 
 void GameRunner::on_line(Color c, std::string_view line) {
-    if (finished_) return;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     Player& p = players_[c];
+    if (finished_) {
+        // After `stop`, the search's bestmove: the engine is between games again.
+        if (p.draining && line.rfind("bestmove", 0) == 0) {
+            p.draining = false;
+            p.searching = false;
+            settle(p, false);
+        }
+        return;
+    }
     if (!p.ready) {
-        if (line == "uciok") {
+        if (line == "uciok" && !p.session->initialized) {
+            p.session->initialized = true;
+            if (pool_.chess960()) process(p).send_line("setoption name UCI_Chess960 value true");
             for (const auto& [name, value] : p.config->options)
-                p.process->send_line(fmt::format("setoption name {} value {}", name, value));
-            p.process->send_line("ucinewgame");
-            p.process->send_line("isready");
+                process(p).send_line(fmt::format("setoption name {} value {}", name, value));
+            process(p).send_line("ucinewgame");
+            process(p).send_line("isready");
         } else if (line == "readyok") {
             p.ready = true;
             if (players_[~c].ready) {
@@ -226,6 +214,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     searching_ = false;
     timer_.cancel();
     Player& p = players_[c];
+    p.searching = false;
     PlyRecord ply;
     ply.notes = std::move(pending_notes_);
     pending_notes_.clear();
@@ -267,6 +256,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     if (request && judge_claim(*request, ply, m)) return;
     if (!m) {
         record_.final_notes.push_back(fmt::format("illegal move '{}' ({})", move_text, error));
+        p.retire = true;  // its idea of the game is not ours: a fresh process for the next one
         return finish(arbiter_.illegal_move(std::string(move_text)));
     }
     ply.offered_draw = ply.offered_draw || wants_draw(p);
@@ -311,9 +301,14 @@ void GameRunner::send_go() {
     }
     if (cfg.nodes) fmt::format_to(std::back_inserter(go_cmd_), " nodes {}", cfg.nodes);
     if (cfg.depth) fmt::format_to(std::back_inserter(go_cmd_), " depth {}", cfg.depth);
-    p.process->send_line(position_cmd_);
-    p.process->send_line(go_cmd_);
+    // One write for both lines: the clock starts when `go` is written, and a second line
+    // queued behind the first would wait for the next turn of the event loop.
+    send_buf_.assign(position_cmd_);
+    send_buf_ += '\n';
+    send_buf_ += go_cmd_;
+    process(p).send_line(send_buf_);
     go_time_ = Clk::now();
+    p.searching = true;
     if (p.claimant) {
         // The claimant follows the same commands; a has-appeared claim comes at `go`.
         p.claim_lines.clear();
@@ -338,8 +333,12 @@ void GameRunner::send_go() {
 
 void GameRunner::on_timeout() {
     if (finished_) {
+        // A process that did not answer `stop` within the drain time is not trusted again.
         for (Player& p : players_)
-            if (p.process && !p.exited) p.process->kill();
+            if (p.draining) {
+                p.draining = false;
+                settle(p, true);
+            }
         return;
     }
     if (!playing_) {
@@ -351,29 +350,44 @@ void GameRunner::on_timeout() {
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
         record_.final_notes.push_back(
             fmt::format("{} flag fell while thinking", c == rules::WHITE ? "White's" : "Black's"));
-        return finish(arbiter_.flag_fall());
+        return finish(arbiter_.flag_fall());  // it is still searching: stopped and drained
     }
     record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
                                               players_[c].config->name,
                                               double(players_[c].config->stall_ms) / 1000));
+    players_[c].retire = true;
     finish(arbiter_.forfeit(c, "stall"));
 }
 
 void GameRunner::on_exit(Color c, int status) {
     Player& p = players_[c];
     p.exited = true;
+    p.draining = false;
     if (!finished_) {
         record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
         return finish(arbiter_.forfeit(c, "crash"));
     }
-    if (players_[~c].exited || !players_[~c].process) {
-        if (!reported_) {
-            reported_ = true;
-            timer_.cancel();
-            auto self = shared_from_this();
-            boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
-        }
+    settle(p, true);
+}
+
+void GameRunner::settle(Player& p, bool retire) {
+    if (p.settled) return;
+    p.settled = true;
+    if (!p.exited) {
+        if (retire)
+            pool_.retire(p.session);
+        else
+            pool_.release(p.session);
     }
+    report_if_settled();
+}
+
+void GameRunner::report_if_settled() {
+    if (reported_ || !players_[rules::WHITE].settled || !players_[rules::BLACK].settled) return;
+    reported_ = true;
+    timer_.cancel();
+    auto self = shared_from_this();
+    boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
 }
 
 void GameRunner::finish(Outcome outcome) {
@@ -384,20 +398,24 @@ void GameRunner::finish(Outcome outcome) {
     if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;
     record_.outcome = std::move(outcome);
     for (Color c : {rules::WHITE, rules::BLACK}) record_.incorrect_claims[c] = arbiter_.incorrect_claims(c);
-    bool all_gone = true;
+    bool draining = false;
     for (Player& p : players_) {
-        if (p.process && !p.exited) {
-            all_gone = false;
-            p.process->stop(std::chrono::milliseconds(300));
+        if (p.settled) continue;
+        if (p.exited || p.retire || !p.ready || p.config->restart) {
+            // Not ready: a readyok may still be on its way, so its state is unknown.
+            settle(p, true);
+        } else if (p.searching) {
+            // A game can end while an engine thinks (a claim at `go`, a flag): its bestmove
+            // must be read before the process can serve another game.
+            p.draining = true;
+            draining = true;
+            process(p).send_line("stop");
+        } else {
+            settle(p, false);
         }
     }
-    if (all_gone && !reported_) {
-        reported_ = true;
-        auto self = shared_from_this();
-        boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
-        return;
-    }
-    arm_timer(2000);  // engines that ignore quit and SIGTERM are killed
+    if (draining) arm_timer(DRAIN_MS);
+    report_if_settled();
 }
 
 }  // namespace drawproxy::match

@@ -1,7 +1,10 @@
 #pragma once
-// Plays one game between two UCI engines on a shared Asio event loop: starts both engines,
-// sends `position`/`go`, reads their lines by callback, and reports every move, claim and
-// offer to the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
+// Plays one game between two UCI engines on a shared Asio event loop: takes a process per
+// player from the EnginePool (`uci` for a new one, `ucinewgame` + `isready` before every
+// game), sends `position`/`go`, reads their lines by callback, and reports every move, claim
+// and offer to the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
+// When the game is over each process goes back to the pool, after `stop` and its bestmove if
+// it was searching, or is retired if it crashed, stalled or misbehaved.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "match/arbiter.h"
+#include "match/engine_pool.h"
 #include "match/game_record.h"
 #include "match/options.h"
 #include "proxy/claimant.h"
@@ -33,21 +37,29 @@ struct GameSpec {
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
 using OverheadSamples = std::vector<std::int64_t>;
 
-class GameRunner : public std::enable_shared_from_this<GameRunner> {
+class GameRunner : public EngineListener, public std::enable_shared_from_this<GameRunner> {
   public:
     using DoneHandler = std::function<void(GameRecord record, const OverheadSamples& overhead)>;
 
-    GameRunner(boost::asio::io_context& io, const rules::Edition& edition, GameSpec spec, DoneHandler done);
+    GameRunner(boost::asio::io_context& io, EnginePool& pool, const rules::Edition& edition, GameSpec spec,
+               DoneHandler done);
     ~GameRunner();
-    // Starts the engines; throws proxy::EngineStartError if one cannot be started.
+    // Takes the engines from the pool; throws proxy::EngineStartError if one cannot be started.
     void start();
+
+    void engine_line(rules::Color c, std::string_view line) override { on_line(c, line); }
+    void engine_exit(rules::Color c, int status) override { on_exit(c, status); }
 
   private:
     struct Player {
         const EngineConfig* config = nullptr;
-        std::unique_ptr<proxy::EngineProcess> process;
+        std::shared_ptr<EngineSession> session;  // kept until the runner dies (see finish)
         bool ready = false;
         bool exited = false;
+        bool searching = false;  // a `go` is out and its bestmove has not come
+        bool retire = false;     // crashed, stalled or misbehaved: not given back to the pool
+        bool draining = false;   // after the game: `stop` sent, waiting for the bestmove
+        bool settled = true;     // given back, retired or gone (or never had a process)
         // The current search's latest score and depth, from the engine's view.
         bool has_score = false;
         bool mate = false;
@@ -69,6 +81,11 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
     void send_go();
     void play_move(rules::Move m, PlyRecord ply);
     void finish(Outcome outcome);
+    // Gives the player's process back to the pool or retires it; reports the game once both
+    // players are settled.
+    void settle(Player& p, bool retire);
+    void report_if_settled();
+    proxy::EngineProcess& process(Player& p) { return *p.session->process; }
     void arm_timer(std::int64_t ms);
     bool wants_draw(const Player& p) const;
     // The claim among the claimant's lines, if any.
@@ -77,6 +94,7 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
     bool judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move);
 
     boost::asio::io_context& io_;
+    EnginePool& pool_;
     const rules::Edition& edition_;
     GameSpec spec_;
     DoneHandler done_;
@@ -87,6 +105,7 @@ class GameRunner : public std::enable_shared_from_this<GameRunner> {
     OverheadSamples overhead_;
     std::string position_cmd_;  // "position ... moves ..." grown by one move at a time
     std::string go_cmd_;
+    std::string send_buf_;                    // position and go, written together
     std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
     std::chrono::steady_clock::time_point go_time_;
     std::chrono::steady_clock::time_point bestmove_time_;

@@ -62,6 +62,10 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
         auto ms = parse_seconds(value);
         if (!ms || *ms <= 0) throw OptionError(fmt::format("bad stall= value '{}'", value));
         e.stall_ms = *ms;
+    } else if (key == "restart") {
+        if (value != "on" && value != "off")
+            throw OptionError(fmt::format("bad restart= value '{}' (on, off)", value));
+        e.restart = value == "on";
     } else if (key == "proto") {
         if (value != "uci") throw OptionError("only proto=uci is supported");
     } else {
@@ -122,7 +126,8 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
             opts.rounds = to_int<int>(one(), opt, 1);
         } else if (opt == "-repeat") {
             if (values.size() > 1) throw OptionError("-repeat takes at most one value");
-            opts.repeat = values.empty() || to_int<int>(values[0], opt, 0) > 0;
+            opts.opening_repetitions = values.empty() ? 2 : to_int<int>(values[0], opt, 1);
+            opts.repeat = opts.opening_repetitions > 1;
         } else if (opt == "-concurrency") {
             opts.concurrency = to_int<int>(one(), opt, 1);
         } else if (opt == "-openings") {
@@ -143,13 +148,22 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
                     o.plies = to_int<int>(value, "plies", 0);
                 else if (key == "start")
                     o.start = to_int<int>(value, "start", 1);
-                else if (key == "policy")
-                    continue;  // cutechess' default/round: we always use one per round
+                else if (key == "policy" && value == "default")
+                    o.policy = OpeningsOptions::Policy::Default;
+                else if (key == "policy" && value == "encounter")
+                    o.policy = OpeningsOptions::Policy::Encounter;
+                else if (key == "policy" && value == "round")
+                    o.policy = OpeningsOptions::Policy::Round;
                 else
                     throw OptionError(fmt::format("-openings: bad key or value '{}'", v));
             }
             if (o.file.empty()) throw OptionError("-openings needs file=FILE");
             opts.openings = o;
+        } else if (opt == "-variant") {
+            const std::string& v = one();
+            if (v != "standard" && v != "fischerandom")
+                throw OptionError(fmt::format("bad variant '{}' (standard, fischerandom)", v));
+            opts.chess960 = v == "fischerandom";
         } else if (opt == "-pgnout") {
             if (values.empty()) throw OptionError("-pgnout needs a file");
             opts.pgnout = values[0];  // cutechess' trailing "min"/"fi" flags are accepted and ignored

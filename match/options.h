@@ -38,6 +38,7 @@ struct EngineConfig {
     int depth = 0;
     ClaimPolicy claim;
     std::int64_t stall_ms = 60000;  // no answer for this long without a clock: stalled
+    bool restart = false;           // restart=on: a new process for every game (cutechess' key)
 };
 
 struct OpeningsOptions {
@@ -46,6 +47,10 @@ struct OpeningsOptions {
     bool random = false;
     int plies = 1000;  // PGN openings: how many plies to keep
     int start = 1;     // 1-based index of the first opening
+    // When the next opening is taken, as in cutechess-cli: Default after the opening has been
+    // played `-repeat` times or when a new pair of engines starts (tournaments of three or
+    // more); Encounter only when a new pair starts; Round only when a new round starts.
+    enum class Policy { Default, Encounter, Round } policy = Policy::Default;
 };
 
 struct DrawOfferOptions {
@@ -59,7 +64,9 @@ struct MatchOptions {
     std::vector<EngineConfig> engines;
     int games = 1;  // games per encounter (per round)
     int rounds = 1;
-    bool repeat = false;  // each opening is played twice, colours swapped
+    bool repeat = false;          // -repeat: each opening is played more than once, colours swapped
+    int opening_repetitions = 1;  // how many times (-repeat alone: 2, -repeat N: N)
+    bool chess960 = false;        // -variant fischerandom
     int concurrency = 1;
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
@@ -73,5 +80,8 @@ struct MatchOptions {
 };
 
 MatchOptions parse_match_options(const std::vector<std::string>& args);
+
+// The full usage text of `drawproxy match` (for --help / -h).
+const char* match_usage();
 
 }  // namespace drawproxy::match

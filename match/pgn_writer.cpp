@@ -78,9 +78,10 @@ std::string write_pgn(const GameRecord& g) {
     out += tag("White", g.white);
     out += tag("Black", g.black);
     out += tag("Result", result);
-    if (g.from_fen) {
-        out += tag("FEN", rules::to_fen(g.start));
+    if (g.start.chess960()) out += tag("Variant", "Chess960");
+    if (g.from_fen || g.start.chess960()) {
         out += tag("SetUp", "1");
+        out += tag("FEN", rules::to_fen(g.start));
     }
     out += tag("PlyCount", std::to_string(g.plies.size()));
     out += tag("ResultRule", g.outcome.rule_text());

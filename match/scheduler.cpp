@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
+#include <climits>
 #include <fstream>
 #include <map>
 #include <random>
@@ -26,25 +27,48 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
         std::mt19937_64 rng(opts.seed);
         std::shuffle(order.begin(), order.end(), rng);
     }
+    // cutechess-cli's rule: an opening is kept for the next game until it has been played
+    // `-repeat` times (default policy) or for ever (encounter, round); the kept one is
+    // dropped when a new pair starts in a tournament of three or more (default, encounter)
+    // or when a new round starts (round).
+    using Policy = OpeningsOptions::Policy;
+    const Policy policy = opts.openings ? opts.openings->policy : Policy::Default;
+    const int repetitions = policy == Policy::Default ? opts.opening_repetitions : INT_MAX;
     std::size_t next_opening = opts.openings ? std::size_t(opts.openings->start - 1) : 0;
+    const Opening* kept = nullptr;
+    int played = 0;  // games the current opening has been played
+    int kept_round = 0;
+    std::pair<int, int> previous{-1, -1};
     std::vector<GameSpec> games;
     for (int round = 1; round <= opts.rounds; ++round) {
         for (auto [a, b] : pairings) {
-            const Opening* opening = nullptr;
             for (int g = 0; g < opts.games; ++g) {
-                if (!openings.empty() && (!opts.repeat || g % 2 == 0))
-                    opening = &openings[order[next_opening++ % openings.size()]];
                 GameSpec s;
+                if (!openings.empty()) {
+                    const bool new_pair = std::make_pair(a, b) != previous;
+                    if ((new_pair && n > 2 && policy != Policy::Round) ||
+                        (round > kept_round && policy == Policy::Round)) {
+                        kept = nullptr;
+                        kept_round = round;
+                    }
+                    const Opening* opening = kept;
+                    if (opening) {
+                        ++played;
+                    } else {
+                        played = 1;
+                        opening = &openings[order[next_opening++ % openings.size()]];
+                    }
+                    kept = played < repetitions ? opening : nullptr;
+                    s.start = opening->start;
+                    s.from_fen = opening->from_fen;
+                    s.book = opening->moves;
+                }
+                previous = {a, b};
                 s.number = int(games.size()) + 1;
                 s.round = round;
                 const bool swap = g % 2 == 1;
                 s.white = &opts.engines[swap ? b : a];
                 s.black = &opts.engines[swap ? a : b];
-                if (opening) {
-                    s.start = opening->start;
-                    s.from_fen = opening->from_fen;
-                    s.book = opening->moves;
-                }
                 s.draw_offers = opts.draw_offers;
                 games.push_back(std::move(s));
             }
@@ -58,12 +82,18 @@ Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE
 
 MatchSummary Scheduler::run() {
     std::vector<Opening> openings;
-    if (opts_.openings) openings = load_openings(*opts_.openings);
+    if (opts_.openings) openings = load_openings(*opts_.openings, opts_.chess960);
+    if (opts_.chess960 && openings.empty()) {
+        // As cutechess-cli: without an opening file every new opening is a random start position.
+        std::mt19937_64 rng(opts_.seed);
+        const int n = opts_.rounds * opts_.games * int(opts_.engines.size()) * int(opts_.engines.size());
+        for (int i = 0; i < n; ++i) openings.push_back(chess960_opening(int(rng() % 960)));
+    }
     std::vector<GameSpec> schedule = build_schedule(opts_, openings);
 
     std::vector<std::string> names;
     for (const auto& e : opts_.engines) names.push_back(e.name);
-    MatchSummary summary{Report(names, edition_.name), {}, {}};
+    MatchSummary summary{Report(names, edition_.name), {}, {}, 0};
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
         pgn.open(opts_.pgnout, std::ios::app);
@@ -74,6 +104,7 @@ MatchSummary Scheduler::run() {
     };
 
     boost::asio::io_context io;
+    EnginePool pool(io, opts_.chess960);
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
     const int total = int(schedule.size());
@@ -88,7 +119,7 @@ MatchSummary Scheduler::run() {
             head.black = spec.black->name;
             print(Report::started_line(head, total));
             auto runner = std::make_shared<GameRunner>(
-                io, edition_, std::move(spec),
+                io, pool, edition_, std::move(spec),
                 [&, number](GameRecord record, const OverheadSamples& overhead) {
                     summary.overhead.insert(summary.overhead.end(), overhead.begin(), overhead.end());
                     summary.report.add(record);
@@ -101,6 +132,7 @@ MatchSummary Scheduler::run() {
                     summary.games.push_back(std::move(record));
                     running.erase(number);
                     launch();
+                    if (running.empty()) pool.shutdown();  // every game is over: end the engines
                 });
             running.emplace(number, runner);
             try {
@@ -112,6 +144,7 @@ MatchSummary Scheduler::run() {
     };
     launch();
     io.run();
+    summary.engines_started = pool.started();
 
     if (out_) {
         print("");

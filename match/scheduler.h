@@ -15,14 +15,15 @@
 
 namespace drawproxy::match {
 
-// The games to play, in order: encounter by encounter, round by round. With -repeat each
-// opening is played twice with colours swapped.
+// The games to play, in order: encounter by encounter, round by round, colours swapped from
+// game to game of an encounter; openings taken by -openings policy= and -repeat.
 std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);
 
 struct MatchSummary {
     Report report;
     OverheadSamples overhead;       // every bestmove -> next go gap, ns
     std::vector<GameRecord> games;  // in the order they finished
+    int engines_started = 0;        // engine processes started (kept between games unless restarted)
 };
 
 class Scheduler {

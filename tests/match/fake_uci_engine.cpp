@@ -6,7 +6,8 @@
 // counted from the start position), else the first legal move;  score=CP  report this
 // score;  crash=P  exit at ply P;  illegal=P  answer an illegal move;  sleep=P:MS  think
 // MS before answering;  hang=P  never answer;  claim=P:TEXT  (_ for spaces) print
-// "info string drawproxy claim TEXT" before the bestmove.
+// "info string drawproxy claim TEXT" before the bestmove;  log=PATH  append every line
+// received to PATH.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -36,6 +37,7 @@ struct Spec {
     int crash = -1, illegal = -1, hang = -1;
     std::map<int, int> sleep_ms;
     std::map<int, std::string> claims;
+    std::string log;
 };
 
 Spec parse_spec(const std::string& text) {
@@ -59,6 +61,8 @@ Spec parse_spec(const std::string& text) {
             s.illegal = std::atoi(value.c_str());
         } else if (key == "hang") {
             s.hang = std::atoi(value.c_str());
+        } else if (key == "log") {
+            s.log = value;
         } else if (key == "sleep" && colon != std::string::npos) {
             s.sleep_ms[std::atoi(value.substr(0, colon).c_str())] =
                 std::atoi(value.substr(colon + 1).c_str());
@@ -78,7 +82,10 @@ int run_fake(const Spec& spec) {
     rules::Position pos;
     int ply = 0;
     std::string line;
+    std::ofstream log;
+    if (!spec.log.empty()) log.open(spec.log, std::ios::app);
     while (std::getline(std::cin, line)) {
+        if (log.is_open()) log << line << '\n' << std::flush;
         if (line == "uci") {
             say("id name matchfake");
             say("uciok");

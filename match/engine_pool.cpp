@@ -1,0 +1,103 @@
+#include "match/engine_pool.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <cstdlib>
+
+namespace drawproxy::match {
+namespace {
+
+// Starts an engine; with dir= the engine runs there (and a relative cmd is found there), as
+// in cutechess-cli. The event loop is single-threaded, so changing directory around the
+// start is safe.
+std::unique_ptr<proxy::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
+    if (cfg.dir.empty()) return std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+    char* old = ::getcwd(nullptr, 0);
+    if (!old || ::chdir(cfg.dir.c_str()) != 0) {
+        std::free(old);
+        throw proxy::EngineStartError(
+            fmt::format("cannot enter directory '{}' for engine '{}'", cfg.dir, cfg.name));
+    }
+    std::unique_ptr<proxy::EngineProcess> process;
+    try {
+        process = std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+    } catch (...) {
+        (void)!::chdir(old);
+        std::free(old);
+        throw;
+    }
+    (void)!::chdir(old);
+    std::free(old);
+    return process;
+}
+
+}  // namespace
+
+std::shared_ptr<EngineSession> EnginePool::acquire(const EngineConfig& config) {
+    auto& idle = idle_[&config];
+    while (!idle.empty()) {
+        std::shared_ptr<EngineSession> s = std::move(idle.back());
+        idle.pop_back();
+        if (!s->exited) return s;
+    }
+    auto s = std::make_shared<EngineSession>();
+    s->config = &config;
+    s->process = start_engine_in(io_, config);
+    ++started_;
+    std::weak_ptr<EngineSession> weak = s;
+    s->process->on_line([weak](std::string_view line) {
+        auto self = weak.lock();
+        if (!self) return;
+        if (auto l = self->listener.lock()) l->engine_line(self->color, line);
+    });
+    s->process->on_exit([this, weak](int status) {
+        if (auto self = weak.lock()) on_exit(self, status);
+    });
+    s->process->start();
+    return s;
+}
+
+void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
+    s->exited = true;
+    if (auto l = s->listener.lock()) return l->engine_exit(s->color, status);
+    // Idle or retiring: dropped later, never inside the process's own exit handler.
+    boost::asio::post(io_, [this, s] { forget(s); });
+}
+
+void EnginePool::forget(const std::shared_ptr<EngineSession>& s) {
+    retiring_.erase(s);
+    auto& idle = idle_[s->config];
+    idle.erase(std::remove(idle.begin(), idle.end(), s), idle.end());
+}
+
+void EnginePool::release(const std::shared_ptr<EngineSession>& s) {
+    s->listener.reset();
+    ++s->games;
+    if (!s->exited) idle_[s->config].push_back(s);
+}
+
+void EnginePool::retire(const std::shared_ptr<EngineSession>& s) {
+    s->listener.reset();
+    if (s->exited) return;
+    retiring_.insert(s);
+    s->process->stop(std::chrono::milliseconds(300));
+}
+
+void EnginePool::shutdown() {
+    auto idle = std::move(idle_);
+    idle_.clear();
+    for (auto& [config, sessions] : idle)
+        for (auto& s : sessions) retire(s);
+}
+
+int EnginePool::idle() const {
+    int n = 0;
+    for (const auto& [config, sessions] : idle_) n += int(sessions.size());
+    return n;
+}
+
+}  // namespace drawproxy::match

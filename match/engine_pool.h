@@ -1,0 +1,70 @@
+#pragma once
+// Engine processes kept running between games, as cutechess-cli and fastchess do. A game
+// takes one idle process per player from the pool (or starts a new one), and gives it back
+// when the game is over; a process that crashed, stalled or misbehaved is retired instead
+// (quit, SIGTERM, SIGKILL) and the next game starts a fresh one. With -concurrency N each
+// running game holds its own processes, so a pool grows to at most N per engine.
+#include <boost/asio/io_context.hpp>
+#include <map>
+#include <memory>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "match/options.h"
+#include "proxy/engine_process.h"
+#include "rules/types.h"
+
+namespace drawproxy::match {
+
+// The game that currently uses a process: it gets the process's lines and its exit.
+class EngineListener {
+  public:
+    virtual void engine_line(rules::Color c, std::string_view line) = 0;
+    virtual void engine_exit(rules::Color c, int status) = 0;
+
+  protected:
+    ~EngineListener() = default;
+};
+
+struct EngineSession {
+    const EngineConfig* config = nullptr;
+    std::unique_ptr<proxy::EngineProcess> process;
+    std::weak_ptr<EngineListener> listener;  // empty while idle or retired
+    rules::Color color = rules::WHITE;       // the side it plays for the listener
+    bool initialized = false;                // uciok seen, options sent
+    bool exited = false;
+    int games = 0;  // games it was given back after
+};
+
+class EnginePool {
+  public:
+    EnginePool(boost::asio::io_context& io, bool chess960) : io_(io), chess960_(chess960) {}
+    EnginePool(const EnginePool&) = delete;
+    EnginePool& operator=(const EnginePool&) = delete;
+
+    // An idle process of `config`, or a new one; throws proxy::EngineStartError.
+    std::shared_ptr<EngineSession> acquire(const EngineConfig& config);
+    // The game is over and the process is between games (no search, no pending readyok).
+    void release(const std::shared_ptr<EngineSession>& s);
+    // Ends the process: quit, SIGTERM after 300 ms, SIGKILL after 300 more.
+    void retire(const std::shared_ptr<EngineSession>& s);
+    // The match is over: every idle process is retired.
+    void shutdown();
+
+    bool chess960() const { return chess960_; }
+    int started() const { return started_; }  // processes started so far
+    int idle() const;
+
+  private:
+    void on_exit(const std::shared_ptr<EngineSession>& s, int status);
+    void forget(const std::shared_ptr<EngineSession>& s);
+
+    boost::asio::io_context& io_;
+    bool chess960_;
+    int started_ = 0;
+    std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
+    std::set<std::shared_ptr<EngineSession>> retiring_;
+};
+
+}  // namespace drawproxy::match
