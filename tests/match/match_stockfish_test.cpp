@@ -7,6 +7,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
+#include <set>
 #include <sstream>
 
 #include "match_helpers.h"
@@ -158,4 +159,33 @@ TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end t
     REQUIRE(summary.games.size() == 2);
     const rules::Edition e = proxy::load_edition("fide-2018");
     for (const auto& r : summary.games) check_game(r, e);
+}
+
+TEST_CASE("Stockfish plays Chess960 from the shipped openings; the PGN reads back legal",
+          "[match][stockfish][chess960]") {
+    if (!have_stockfish()) FAIL("needs /usr/games/stockfish");
+    TempFile pgn(".pgn");
+    const std::string openings = test::source_path("configs/openings/chess960.epd");
+    auto summary = test::run_match_words(
+        words(sf_match("-variant fischerandom -each nodes=2000 option.Hash=16 -games 2 -rounds 4 -repeat "
+                       "-concurrency 2 -rules fide-2023 -openings file=" +
+                       openings + " -pgnout " + pgn.path)));
+    REQUIRE(summary.games.size() == 8);
+    CHECK(summary.engines_started == 4);  // two per engine (two games at once), kept for all 8
+    const rules::Edition e = proxy::load_edition("fide-2023");
+    int castlings = 0;
+    std::set<std::string> starts;
+    for (const auto& r : summary.games) {
+        CHECK(r.start.chess960());
+        starts.insert(rules::to_fen(r.start));
+        check_game(r, e);  // an engine that misread a castling move would end it illegally
+        for (const auto& p : r.plies) castlings += p.move.kind() == rules::Move::CASTLING;
+    }
+    CHECK(starts.size() == 4);
+    CHECK(castlings > 0);
+    test::check_pgn_matches(pgn.path, summary);
+    for (const auto& g : test::read_pgn_file(pgn.path)) {
+        CHECK(g.tag("Variant") == "Chess960");
+        CHECK(g.tag("SetUp") == "1");
+    }
 }
