@@ -5,11 +5,25 @@
 namespace drawproxy::rules::winnability {
 namespace {
 
-// Where the men can ever be, assuming the men in `frozen` never move and are never
-// captured. Every set is an over-approximation: sliders are blocked only by frozen men,
-// any other man may step aside or be captured.
+// The analysis assumes a set of men behave "permanently" and checks that the assumption
+// holds up (a greatest fixpoint, as in the usual proofs of blockades):
+// - frozen men never move and are never captured (pieces, kings, and pawns that cannot
+//   advance);
+// - permanent pawns never capture, are never captured and never promote, so they stay on
+//   their file, between their square and a cap: no pawn passes an enemy permanent pawn on
+//   its file, nor an own one that is ahead of it.
+// Under the assumption, every set below over-approximates where the other men can ever be.
+// If no man then breaks the assumption, the assumption holds in every game (the first man
+// to break it would have to do so from inside these sets), and the sets are sound.
+struct Assumption {
+    Bitboard frozen = 0;     // never move, never captured
+    Bitboard permanent = 0;  // pawns: never leave their file, never captured (frozen pawns too)
+};
+
 struct Regions {
-    Bitboard stand[2] = {0, 0};      // squares a non-frozen, non-king man can ever stand on
+    Bitboard range[64] = {};         // permanent pawns: the squares of their file they can reach
+    Bitboard target[2] = {0, 0};     // squares where a capturable non-king man can ever stand
+    Bitboard stand[2] = {0, 0};      // squares any non-frozen non-king man can ever stand on
     Bitboard attack[2] = {0, 0};     // squares such a man can ever attack
     Bitboard king[2] = {0, 0};       // squares the king can ever stand on
     Bitboard permanent[2] = {0, 0};  // squares attacked for ever by frozen men
@@ -18,6 +32,8 @@ struct Regions {
 Bitboard pawn_attacks_set(Color c, Bitboard b) {
     return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
 }
+
+bool on_last_rank(Color c, Square s) { return relative_rank(c, rank_of(s)) == 7; }
 
 // Floods the moves of piece type `pt` from `start`, never entering `frozen`; adds the
 // squares attacked on the way to `attacked`.
@@ -44,79 +60,178 @@ Bitboard flood_king(Square start, Bitboard forbidden) {
     return reach;
 }
 
-Regions compute_regions(const Position& pos, Bitboard frozen) {
-    Regions r;
-    for (Color c : {WHITE, BLACK}) {
-        const Bitboard mine = frozen & pos.pieces(c);
-        r.permanent[c] = pawn_attacks_set(c, mine & pos.pieces(PAWN));
-        // Frozen pieces guard for ever what they touch: nothing can step in between.
-        for (Bitboard b = mine & ~pos.pieces(PAWN); b;) {
+class RegionBuilder {
+  public:
+    RegionBuilder(const Position& pos, const Assumption& a) : pos_(pos), a_(a) {}
+
+    Regions build() {
+        for (Color c : {WHITE, BLACK}) {
+            const Bitboard mine = a_.frozen & pos_.pieces(c);
+            r_.permanent[c] = pawn_attacks_set(c, mine & pos_.pieces(PAWN));
+            // Frozen pieces guard for ever what they touch: nothing can step in between.
+            for (Bitboard b = mine & ~pos_.pieces(PAWN); b;) {
+                const Square s = pop_lsb(b);
+                const PieceType pt = type_of(pos_.piece_on(s));
+                r_.permanent[c] |=
+                    pt == KNIGHT ? knight_attacks(s) : attacks_bb(pt, s, a_.frozen) & king_attacks(s);
+            }
+        }
+        for (Bitboard b = a_.permanent; b;) {
             const Square s = pop_lsb(b);
-            const PieceType pt = type_of(pos.piece_on(s));
-            r.permanent[c] |= pt == KNIGHT ? knight_attacks(s) : attacks_bb(pt, s, frozen) & king_attacks(s);
+            range_of(s);
         }
+        // Captures need a man to take, and where men can stand depends on captures: grow
+        // both sides' sets together from the men on the board until nothing changes.
+        for (Color c : {WHITE, BLACK}) r_.target[c] = loose(c);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (Color c : {WHITE, BLACK}) {
+                Bitboard attacked = 0;
+                const Bitboard t = spread(c, attacked) | loose(c);
+                if (t != r_.target[c]) changed = true;
+                r_.target[c] = t;
+                r_.attack[c] = attacked;
+            }
+        }
+        for (Color c : {WHITE, BLACK}) {
+            Bitboard ranges = 0;
+            for (Bitboard b = a_.permanent & pos_.pieces(c); b;) ranges |= r_.range[pop_lsb(b)];
+            r_.stand[c] = r_.target[c] | (ranges & ~a_.frozen);
+            r_.attack[c] |= pawn_attacks_set(c, ranges & ~a_.frozen);
+            const Square king = pos_.king_square(c);
+            r_.king[c] = (a_.frozen & square_bb(king)) ? square_bb(king)
+                                                       : flood_king(king, a_.frozen | r_.permanent[~c]);
+        }
+        return r_;
     }
-    for (Color c : {WHITE, BLACK}) {
-        // Free pawns: every square ahead or diagonally ahead they might reach, and the
-        // promotion squares, where any piece may appear.
-        const int push = pawn_push(c);
-        const Bitboard last = rank_bb(relative_rank(c, 7));
-        Bitboard pawns = pos.pieces(c, PAWN) & ~frozen, frontier = pawns;
+
+    // The squares the pawn of colour `c` on `s` can reach by pushes alone, stopping before a
+    // frozen man or a permanent pawn it cannot pass; `promotes` tells if it reaches the
+    // last rank.
+    Bitboard push_ray(Color c, Square s, bool& promotes) {
+        Bitboard ray = square_bb(s);
+        promotes = false;
+        for (Square x = s; !on_last_rank(c, x);) {
+            const Square next = Square(x + pawn_push(c));
+            const Bitboard bb = square_bb(next);
+            if (a_.frozen & bb) break;
+            if (a_.permanent & bb) {
+                if (pos_.piece_on(next) != make_piece(c, PAWN)) break;  // an enemy pawn: never passed
+                // An own pawn ahead: follow it, never past the furthest square it reaches.
+                const Bitboard ahead = range_of(next);
+                const Square furthest = c == WHITE ? msb(ahead) : lsb(ahead);
+                for (Square y = next; y != furthest; y = Square(y + pawn_push(c))) ray |= square_bb(y);
+                break;
+            }
+            ray |= bb;
+            x = next;
+        }
+        promotes = (ray & rank_bb(relative_rank(c, 7))) != 0;
+        return ray;
+    }
+
+    // A loose pawn's squares: its capped push ray, then captures of capturable enemy men and
+    // pushes from there (not capped: it may arrive past a permanent pawn).
+    Bitboard pawn_reach(Color c, Square s) {
+        bool promotes = false;
+        Bitboard reach = push_ray(c, s, promotes), frontier = reach & ~rank_bb(relative_rank(c, 7));
         while (frontier) {
-            const Square s = pop_lsb(frontier);
-            const Bitboard captures = pawn_attacks(c, s);
-            r.attack[c] |= captures;
-            Bitboard next = (captures | square_bb(Square(s + push))) & ~frozen & ~pawns;
-            pawns |= next;
-            frontier |= next & ~last;
+            const Square x = pop_lsb(frontier);
+            Bitboard fresh = pawn_attacks(c, x) & r_.target[~c] & ~a_.frozen & ~reach;
+            while (fresh) {
+                const Square y = pop_lsb(fresh);
+                reach |= square_bb(y);
+                if (!on_last_rank(c, y)) frontier |= square_bb(y);
+                for (Square z = y; !on_last_rank(c, z);) {
+                    z = Square(z + pawn_push(c));
+                    if ((a_.frozen & square_bb(z)) || (reach & square_bb(z))) break;
+                    reach |= square_bb(z);
+                    if (!on_last_rank(c, z)) frontier |= square_bb(z);
+                }
+            }
         }
-        const Bitboard promotions = pawns & last;
-        r.stand[c] |= pawns;
-        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-            const Bitboard start = (pos.pieces(c, pt) & ~frozen) | promotions;
-            if (start) r.stand[c] |= flood(pt, start, frozen, r.attack[c]);
-        }
-        const Square king = pos.king_square(c);
-        r.king[c] = (frozen & square_bb(king)) ? square_bb(king) : flood_king(king, frozen | r.permanent[~c]);
+        return reach;
     }
-    return r;
-}
 
-// Can the man on `s` (not a king) be captured, given the regions?
-bool capturable(const Position& pos, Square s, Color c, const Regions& r, Bitboard frozen) {
+    // Men of `c` that may move and be captured (neither frozen nor permanent), kings aside.
+    Bitboard loose(Color c) const { return pos_.pieces(c) & ~pos_.pieces(KING) & ~a_.frozen & ~a_.permanent; }
+
+    const Regions& regions() const { return r_; }
+
+  private:
+    Bitboard range_of(Square s) {
+        if (r_.range[s]) return r_.range[s];
+        const Color c = color_of(pos_.piece_on(s));
+        bool promotes = false;
+        r_.range[s] = push_ray(c, s, promotes);
+        return r_.range[s];
+    }
+
+    // Every square the capturable men of `c` can ever stand on, for the current targets.
+    Bitboard spread(Color c, Bitboard& attacked) {
+        const Bitboard last = rank_bb(relative_rank(c, 7));
+        Bitboard pawns = 0;
+        for (Bitboard b = pos_.pieces(c, PAWN) & ~a_.frozen & ~a_.permanent; b;)
+            pawns |= pawn_reach(c, pop_lsb(b));
+        attacked |= pawn_attacks_set(c, pawns & ~last);
+        Bitboard promotions = pawns & last;
+        for (Bitboard b = pos_.pieces(c, PAWN) & a_.permanent; b;) promotions |= r_.range[pop_lsb(b)] & last;
+        Bitboard stand = pawns & ~last;
+        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            const Bitboard start = (pos_.pieces(c, pt) & ~a_.frozen) | promotions;
+            if (start) stand |= flood(pt, start, a_.frozen, attacked);
+        }
+        return stand;
+    }
+
+    const Position& pos_;
+    const Assumption& a_;
+    Regions r_;
+};
+
+// Can the enemy king take a man of `c` standing on a square of `squares`?
+bool king_can_take(const Position& pos, Bitboard squares, Color c, const Regions& r, const Assumption& a) {
     const Color them = ~c;
-    if (r.attack[them] & square_bb(s)) return true;
-    // The enemy king takes it unless it is guarded for ever (or that king never moves).
-    const bool king_moves = !(frozen & pos.pieces(them, KING));
-    return king_moves && (king_attacks(s) & r.king[them]) && !(r.permanent[c] & square_bb(s));
+    if (a.frozen & pos.pieces(them, KING)) return false;
+    for (Bitboard b = squares & ~r.permanent[c]; b;)
+        if (king_attacks(pop_lsb(b)) & r.king[them]) return true;
+    return false;
 }
 
-// Keeps in `frozen` only the men that cannot move or be captured given the regions.
-Bitboard still_frozen(const Position& pos, Bitboard frozen, const Regions& r) {
-    Bitboard keep = 0;
+// The part of the assumption that still holds given the regions.
+Assumption still_holds(const Position& pos, const Assumption& a, const Regions& r) {
+    Assumption keep;
     for (Color c : {WHITE, BLACK}) {
         const Color them = ~c;
-        const Bitboard own = frozen & pos.pieces(c),
-                       their_men = frozen & pos.pieces(them) & ~pos.pieces(KING);
-        for (Bitboard b = own; b;) {
+        const Bitboard own_frozen = a.frozen & pos.pieces(c);
+        const Bitboard their_men = a.frozen & pos.pieces(them) & ~pos.pieces(KING);
+        for (Bitboard b = a.permanent & pos.pieces(c); b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard range = r.range[s];
+            if (range & rank_bb(relative_rank(c, 7))) continue;                      // it may promote
+            if (pawn_attacks_set(c, range) & (r.stand[them] | their_men)) continue;  // it may capture
+            // (Frozen men's attacks need no check: a frozen man takes nothing, by its own test.)
+            if (range & r.attack[them]) continue;  // it may be taken
+            if (king_can_take(pos, range, c, r, a)) continue;
+            keep.permanent |= square_bb(s);
+            if (range == square_bb(s)) keep.frozen |= square_bb(s);
+        }
+        for (Bitboard b = own_frozen & ~pos.pieces(PAWN); b;) {
             const Square s = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(s));
-            if (pt == PAWN) {
-                if (!(frozen & square_bb(Square(s + pawn_push(c))))) continue;   // it may advance
-                if (pawn_attacks(c, s) & (r.stand[them] | their_men)) continue;  // it may capture
-            } else if (pt == KING) {
+            if (pt == KING) {
                 if (pos.castling_rights() & (c == WHITE ? 3 : 12)) continue;
                 // Every neighbour must be its own frozen man, or attacked for ever.
-                const Bitboard open = king_attacks(s) & ~own & ~r.permanent[them];
-                if (open) continue;
-                keep |= square_bb(s);
+                if (king_attacks(s) & ~own_frozen & ~r.permanent[them]) continue;
+                keep.frozen |= square_bb(s);
                 continue;
-            } else if (attacks_bb(pt, s, frozen) & ~own) {
-                continue;  // it has somewhere to go, or something to take
             }
-            if (!capturable(pos, s, c, r, frozen)) keep |= square_bb(s);
+            if (attacks_bb(pt, s, a.frozen) & ~own_frozen) continue;  // somewhere to go, or to take
+            if ((r.attack[them] & square_bb(s)) || king_can_take(pos, square_bb(s), c, r, a)) continue;
+            keep.frozen |= square_bb(s);
         }
     }
+    keep.frozen &= a.frozen;
     return keep;
 }
 
@@ -124,28 +239,22 @@ Bitboard still_frozen(const Position& pos, Bitboard frozen, const Regions& r) {
 // to check that distinct men can fill a set of squares at the same time.
 class Blockers {
   public:
-    Blockers(const Position& pos, Color c, Bitboard frozen) {
-        const Bitboard men = pos.pieces(c) & ~pos.pieces(KING) & ~frozen;
+    Blockers(const Position& pos, Color c, const Assumption& a, RegionBuilder& builder) {
+        const Regions& r = builder.regions();
+        const Bitboard men = pos.pieces(c) & ~pos.pieces(KING) & ~a.frozen;
         overflow_ = popcount(men) > 16;  // cannot happen in chess; stay sound if it does
+        const Bitboard last = rank_bb(relative_rank(c, 7));
         for (Bitboard b = men; b && !overflow_;) {
             const Square s = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(s));
             Bitboard unused = 0;
             if (pt != PAWN) {
-                region_[count_++] = flood(pt, square_bb(s), frozen, unused);
+                region_[count_++] = flood(pt, square_bb(s), a.frozen, unused);
                 continue;
             }
-            const int push = pawn_push(c);
-            const Bitboard last = rank_bb(relative_rank(c, 7));
-            Bitboard reach = square_bb(s), frontier = reach;
-            while (frontier) {
-                const Square x = pop_lsb(frontier);
-                const Bitboard next = (pawn_attacks(c, x) | square_bb(Square(x + push))) & ~frozen & ~reach;
-                reach |= next;
-                frontier |= next & ~last;
-            }
+            Bitboard reach = (a.permanent & square_bb(s)) ? r.range[s] : builder.pawn_reach(c, s);
             for (PieceType promo : {KNIGHT, BISHOP, ROOK, QUEEN})
-                if (reach & last) reach |= flood(promo, reach & last, frozen, unused);
+                if (reach & last) reach |= flood(promo, reach & last, a.frozen, unused);
             region_[count_++] = reach;
         }
     }
@@ -186,46 +295,60 @@ class Blockers {
     bool overflow_ = false;
 };
 
+// Pawns that may be part of a blockade: a man right in front, or an enemy pawn ahead on the
+// same file.
+bool has_blockade_seed(const Position& pos) {
+    const Bitboard white = pos.pieces(WHITE, PAWN), black = pos.pieces(BLACK, PAWN);
+    if ((white & shift<-8>(pos.pieces())) | (black & shift<8>(pos.pieces()))) return true;
+    for (int f = 0; f < 8; ++f) {
+        const Bitboard w = white & file_bb(f), b = black & file_bb(f);
+        if (w && b && lsb(w) < msb(b)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 bool locked_unwinnable(const Position& pos, Color winner) {
-    // Only men hemmed in by men can be frozen; a pawn with a man right in front is the seed.
-    const Bitboard occupied = pos.pieces();
-    if (!((pos.pieces(WHITE, PAWN) & shift<-8>(occupied)) | (pos.pieces(BLACK, PAWN) & shift<8>(occupied))))
-        return false;
-    Bitboard frozen = occupied;
+    if (!has_blockade_seed(pos)) return false;
+    Assumption a{pos.pieces(), pos.pieces(PAWN)};
     // An en passant capture open right now frees the capturers and the pawn just pushed.
     if (pos.ep_square() != SQ_NONE && pos.has_legal_en_passant()) {
         const Color us = pos.side_to_move();
         const Square ep = pos.ep_square();
-        frozen &= ~(pawn_attacks(~us, ep) & pos.pieces(us, PAWN)) & ~square_bb(Square(ep + pawn_push(~us)));
+        const Bitboard freed =
+            (pawn_attacks(~us, ep) & pos.pieces(us, PAWN)) | square_bb(Square(ep + pawn_push(~us)));
+        a.frozen &= ~freed;
+        a.permanent &= ~freed;
     }
-    Regions r;
     for (;;) {
-        r = compute_regions(pos, frozen);
-        const Bitboard next = still_frozen(pos, frozen, r);
-        if (next == frozen) break;
-        frozen = next;
-        if (!(frozen & pos.pieces(PAWN))) return false;  // nothing left to wall anything in
+        RegionBuilder builder(pos, a);
+        const Regions r = builder.build();
+        const Assumption next = still_holds(pos, a, r);
+        if (next.frozen != a.frozen || next.permanent != a.permanent) {
+            a = next;
+            if (!a.permanent) return false;  // nothing left to wall anything in
+            continue;
+        }
+        const Color loser = ~winner;
+        // A mate needs a check by a man of the winner (kings never give check, frozen men
+        // attack only their own side) on a square the losing king can stand on, with every
+        // neighbour blocked or covered.
+        Bitboard mate_squares = r.king[loser] & r.attack[winner];
+        // A check by a frozen pawn is possible only where the king stands now: count it too.
+        if (pos.side_to_move() == loser && pos.is_check()) mate_squares |= square_bb(pos.king_square(loser));
+        if (!mate_squares) return true;
+        Bitboard winner_king_cover = 0;
+        for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
+        const Bitboard covered = a.frozen | r.permanent[winner] | r.attack[winner] | winner_king_cover;
+        // Neighbours the winner can never cover need a defending man each: one man per square.
+        Blockers blockers(pos, loser, a, builder);
+        while (mate_squares) {
+            const Square k = pop_lsb(mate_squares);
+            if (blockers.can_fill(king_attacks(k) & ~covered)) return false;
+        }
+        return true;
     }
-    const Color loser = ~winner;
-    // A mate needs a check by a man of the winner (kings never give check, frozen men attack
-    // only their own side) on a square the losing king can stand on, with every neighbour
-    // blocked or covered.
-    Bitboard mate_squares = r.king[loser] & r.attack[winner];
-    // A check by a frozen pawn is possible only where the king stands now: count it too.
-    if (pos.side_to_move() == loser && pos.is_check()) mate_squares |= square_bb(pos.king_square(loser));
-    if (!mate_squares) return true;
-    Bitboard winner_king_cover = 0;
-    for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
-    const Bitboard covered = frozen | r.permanent[winner] | r.attack[winner] | winner_king_cover;
-    // Neighbours the winner can never cover need a defending man each: one man per square.
-    Blockers blockers(pos, loser, frozen);
-    while (mate_squares) {
-        const Square k = pop_lsb(mate_squares);
-        if (blockers.can_fill(king_attacks(k) & ~covered)) return false;
-    }
-    return true;
 }
 
 }  // namespace drawproxy::rules::winnability
