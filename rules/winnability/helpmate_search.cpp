@@ -1,0 +1,181 @@
+// search_helpmate: the one entry point of the helpmate finders. Limited-discrepancy depth-first
+// search: a dive follows the static move ordering (helpmate_tools.h) and tests for a mate in
+// one at every node where the winner moves (only checking moves are played); the n-th best
+// move of a node costs n discrepancies, and the allowance grows each round. A table of failed
+// (position, depth, allowance) triples keeps the rounds from redoing each other's work.
+#include <algorithm>
+#include <vector>
+
+#include "rules/winnability/guided.h"
+#include "rules/winnability/helpmate.h"
+#include "rules/winnability/helpmate_tools.h"
+#include "rules/winnability/material.h"
+
+namespace drawproxy::rules::winnability {
+namespace {
+
+using helpmate_detail::mate_in_one;
+using helpmate_detail::MoveOrder;
+
+// Failed searches: key -> (remaining depth, allowance) already shown to hold no mate. A
+// cache: starts small (a quick search must not pay for clearing a large table) and doubles
+// as it fills, up to a size fitting the budget.
+class FailTable {
+  public:
+    explicit FailTable(std::uint64_t nodes) : entries_(256) {
+        while (max_size_ < nodes && max_size_ < (std::size_t(1) << 20)) max_size_ <<= 1;
+    }
+    bool failed(std::uint64_t key, int depth, int allowance) const {
+        const Entry& e = entries_[key & (entries_.size() - 1)];
+        return e.key == key && e.depth >= depth && e.allowance >= allowance;
+    }
+    void store(std::uint64_t key, int depth, int allowance) {
+        if (2 * ++stores_ > entries_.size() && entries_.size() < max_size_) grow();
+        entries_[key & (entries_.size() - 1)] = {key, std::int16_t(depth), std::int16_t(allowance)};
+    }
+
+  private:
+    struct Entry {
+        std::uint64_t key = 0;
+        std::int16_t depth = -1;
+        std::int16_t allowance = -1;
+    };
+    void grow() {
+        std::vector<Entry> old(entries_.size() * 2);
+        old.swap(entries_);
+        for (const Entry& e : old)
+            if (e.depth >= 0) entries_[e.key & (entries_.size() - 1)] = e;
+    }
+    std::vector<Entry> entries_;
+    std::size_t max_size_ = 256;
+    std::size_t stores_ = 0;
+};
+
+class Dive {
+  public:
+    Dive(Color winner, std::uint64_t limit) : winner_(winner), limit_(limit), table_(limit) {
+        arena_.reserve(1024);
+        path_.reserve(64);
+    }
+
+    // A mate by the winner within `depth` plies, the n-th choice of a node costing n of `allowance`.
+    bool run(const Position& pos, int depth, int allowance) {
+        if (nodes_ >= limit_) return false;
+        const std::size_t base = arena_.size();
+        Move mate;
+        const int count = expand(pos, depth, mate);
+        if (count < 0) {
+            line_.push_back(mate);
+            return true;
+        }
+        const std::uint64_t key = pos.repetition_key();
+        if (count == 0 || table_.failed(key, depth, allowance)) {
+            arena_.resize(base);
+            return false;
+        }
+        const bool winner_moves = pos.side_to_move() == winner_;
+        path_.push_back(key);
+        bool found = false;
+        for (int i = 0; i < count && i <= allowance && nodes_ < limit_; ++i) {
+            const Move move = arena_[base + std::size_t(i)].move;
+            Position child = pos;
+            child.play(move);
+            ++nodes_;
+            if (material_unwinnable(child, winner_) || on_path(child.repetition_key())) continue;
+            if (!winner_moves && child.is_check() && !child.has_legal_moves()) continue;  // winner mated
+            if (run(child, depth - 1, allowance - i)) {
+                line_.push_back(move);
+                found = true;
+                break;
+            }
+        }
+        path_.pop_back();
+        if (!found && nodes_ < limit_) table_.store(key, depth, allowance);
+        arena_.resize(base);
+        return found;
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+    bool exhausted() const { return nodes_ >= limit_; }
+    std::vector<Move>& line() { return line_; }
+
+  private:
+    // A dive never comes back to a position of its own path (shuffling back and forth).
+    bool on_path(std::uint64_t key) const {
+        for (std::uint64_t k : path_)
+            if (k == key) return true;
+        return false;
+    }
+
+    // Generates the moves, tests for a mate in one, and pushes the moves worth searching
+    // onto the arena best first. Returns how many, or -1 with `mate` set. Kept out of run()
+    // so that the 2 KiB move list is not on the stack of every ply.
+    [[gnu::noinline]] int expand(const Position& pos, int depth, Move& mate) {
+        const MoveList moves = pos.legal_moves();
+        const bool winner_moves = pos.side_to_move() == winner_;
+        if (winner_moves && mate_in_one(pos, moves.begin(), moves.end(), mate, nodes_)) return -1;
+        // A mate needs one more winner move after this one.
+        if (depth < (winner_moves ? 3 : 2)) return 0;
+        const MoveOrder order(pos, winner_);
+        const std::size_t base = arena_.size();
+        for (Move m : moves) arena_.push_back({order.score(m), m});
+        std::stable_sort(arena_.begin() + std::ptrdiff_t(base), arena_.end(),
+                         [](const Scored& a, const Scored& b) { return a.score > b.score; });
+        return int(arena_.size() - base);
+    }
+
+    Color winner_;
+    std::uint64_t limit_;
+    std::uint64_t nodes_ = 0;
+    FailTable table_;
+    struct Scored {
+        int score;
+        Move move;
+    };
+    std::vector<Scored> arena_;  // the moves of every node on the path, best first
+    std::vector<Move> line_;
+    std::vector<std::uint64_t> path_;
+};
+
+constexpr int DIVE_DEPTH = 40;
+constexpr int MAX_ALLOWANCE = 64;
+constexpr int MAX_PLIES = 64;
+constexpr std::uint64_t DIVE_MIN_BUDGET = 2000;
+
+}  // namespace
+
+HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
+    HelpmateResult result;
+    if (material_unwinnable(pos, winner)) return result;
+    auto spent = [&] { return std::min(node_limit, result.nodes); };
+    // 1. Ordered dives: the common mates, found in tens of nodes.
+    {
+        Dive dive(winner, std::min(node_limit, std::max<std::uint64_t>(DIVE_MIN_BUDGET, node_limit / 8)));
+        for (int allowance = 0; allowance < MAX_ALLOWANCE && !dive.exhausted(); ++allowance) {
+            if (dive.run(pos, DIVE_DEPTH, allowance)) {
+                result.found = true;
+                result.line.assign(dive.line().rbegin(), dive.line().rend());
+                break;
+            }
+        }
+        result.nodes += dive.nodes();
+        if (result.found) return result;
+    }
+    // 2. Best-first toward a mating net, keeping the winner's men, then letting them go.
+    for (const auto& [share, man_value] : {std::pair{8, 24}, std::pair{6, 0}}) {
+        const std::uint64_t left = node_limit - spent();
+        GuidedResult guided = guided_helpmate(pos, winner, left * std::uint64_t(share) / 16, man_value);
+        result.nodes += guided.nodes;
+        if (guided.found) {
+            result.found = true;
+            result.line = std::move(guided.line);
+            return result;
+        }
+    }
+    // 3. Whatever is left: iterative deepening.
+    HelpmateResult deep = find_helpmate(pos, winner, MAX_PLIES, node_limit - spent());
+    deep.nodes += result.nodes;
+    return deep;
+}
+
+}  // namespace drawproxy::rules::winnability

@@ -1,0 +1,122 @@
+#include "rules/winnability/helpmate_tools.h"
+
+namespace drawproxy::rules::winnability::helpmate_detail {
+namespace {
+
+constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
+
+int corner_distance(Square s) {
+    return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
+}
+// Distance to the nearest corner of one colour (a1/h8 dark, a8/h1 light).
+int colour_corner_distance(Square s, bool dark) {
+    const int f = file_of(s), r = rank_of(s);
+    return dark ? std::min(f + r, 14 - f - r) : std::min(f + 7 - r, 7 - f + r);
+}
+
+}  // namespace
+
+bool gives_check(const Position& pos, Move m) {
+    if (m.kind() == Move::CASTLING) {
+        Position child = pos;
+        child.play(m);
+        return child.is_check();
+    }
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(~us), from = m.from(), to = m.to();
+    Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+    if (m.kind() == Move::EN_PASSANT) occupied ^= square_bb(Square(to - pawn_push(us)));
+    const PieceType pt = m.kind() == Move::PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
+    if (pt == PAWN) {
+        if (pawn_attacks(us, to) & square_bb(king)) return true;
+    } else if (pt != KING && (attacks_bb(pt, to, occupied) & square_bb(king))) {
+        return true;
+    }
+    // Discovered: one of our other sliders now sees the king.
+    const Bitboard others = pos.pieces(us) & ~square_bb(from);
+    return (rook_attacks(king, occupied) & others & pos.pieces(ROOK, QUEEN)) ||
+           (bishop_attacks(king, occupied) & others & pos.pieces(BISHOP, QUEEN));
+}
+
+bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes) {
+    for (const Move* m = begin; m != end; ++m) {
+        if (!gives_check(pos, *m)) continue;
+        Position child = pos;
+        child.play(*m);
+        ++nodes;
+        if (!child.has_legal_moves()) {
+            mate = *m;
+            return true;
+        }
+    }
+    return false;
+}
+
+MoveOrder::MoveOrder(const Position& pos, Color winner)
+    : pos_(pos),
+      winner_(winner),
+      loser_(~winner),
+      their_king_(pos.king_square(~winner)),
+      our_king_(pos.king_square(winner)),
+      winner_moves_(pos.side_to_move() == winner) {
+    const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
+    winner_pieces_ = pieces != 0;
+    few_pieces_ = popcount(pieces) <= 2;
+    if (pieces && !(pieces & ~pos.pieces(BISHOP))) {
+        if (!(pieces & LIGHT_SQUARES)) bishop_corner_ = 0;
+        if (!(pieces & DARK_SQUARES)) bishop_corner_ = 1;
+    }
+}
+
+int MoveOrder::king_target_distance(Square s) const {
+    if (bishop_corner_ >= 0) return 2 * colour_corner_distance(s, bishop_corner_ == 0) + edge_distance(s);
+    return 3 * edge_distance(s) + corner_distance(s);
+}
+
+int MoveOrder::score(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos_.piece_on(from));
+    const bool promotion = m.kind() == Move::PROMOTION;
+    const bool capture = pos_.is_capture(m);
+    int s = 0;
+    if (winner_moves_) {
+        if (promotion) {
+            const PieceType p = m.promotion();
+            s += p == QUEEN ? 60 : p == KNIGHT ? 35 : p == ROOK ? 30 : 25;
+        }
+        if (capture) s += 2;
+        if (pt == PAWN) {
+            s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
+        } else if (pt == KING) {
+            if (few_pieces_) {
+                const int before = std::abs(distance(from, their_king_) - 2);
+                const int after = std::abs(distance(to, their_king_) - 2);
+                s += 3 * (before - after);
+            } else {
+                s -= 2;
+            }
+        } else {
+            const int before = distance(from, their_king_), after = distance(to, their_king_);
+            s += 4 * (before - after);
+            if (after <= 2) s += 2;
+        }
+    } else {
+        if (capture) {
+            const Piece victim = pos_.piece_on(to);
+            s -= 25 + 6 * (victim == NO_PIECE ? 1 : VALUE[type_of(victim)]);
+        }
+        if (promotion) s += m.promotion() == QUEEN ? 18 : 20;
+        if (pt == KING) {
+            s += 4 * (king_target_distance(from) - king_target_distance(to));
+        } else if (pt == PAWN) {
+            s += 1;
+            if (distance(from, their_king_) <= 1) s -= 2;
+        } else {
+            s += 2 * (distance(from, their_king_) - distance(to, their_king_));
+            if (distance(to, their_king_) == 1) s += 3;
+        }
+    }
+    return s;
+}
+
+}  // namespace drawproxy::rules::winnability::helpmate_detail

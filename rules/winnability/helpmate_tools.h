@@ -1,0 +1,46 @@
+#pragma once
+// Pieces shared by the helpmate searches: a check test that plays nothing, the mate-in-one
+// test at the frontier (only checking moves are played), and the static move ordering.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+
+#include "rules/position.h"
+
+namespace drawproxy::rules::winnability::helpmate_detail {
+
+inline int distance(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+inline int edge_distance(Square s) {
+    return std::min(std::min(file_of(s), 7 - file_of(s)), std::min(rank_of(s), 7 - rank_of(s)));
+}
+
+// Does `m` (legal in `pos`) give check? Exact, without playing it (castling is played).
+bool gives_check(const Position& pos, Move m);
+
+// If the side to move has a move among [begin, end) that checkmates, stores it in `mate`.
+// Only checking moves are played; each one played adds to `nodes`.
+bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes);
+
+// Static move ordering toward a mating net for `winner`, for both sides' moves. Nothing is
+// played. Built once per position (it caches the kings' squares and the material).
+class MoveOrder {
+  public:
+    MoveOrder(const Position& pos, Color winner);
+    // Higher first.
+    int score(Move m) const;
+    // Where the loser's king is best mated from here: 0 on the target square.
+    int king_target_distance(Square s) const;
+
+  private:
+    const Position& pos_;
+    Color winner_, loser_;
+    Square their_king_, our_king_;
+    bool winner_moves_;
+    bool winner_pieces_;    // the winner has a knight, bishop, rook or queen
+    bool few_pieces_;       // an ending: the winner's king takes part in the mate
+    int bishop_corner_ = -1;  // 0: dark corners, 1: light corners, -1: any corner
+};
+
+}  // namespace drawproxy::rules::winnability::helpmate_detail

@@ -1,0 +1,83 @@
+// search_helpmate: every answer must be a real legal line ending in the winner's checkmate.
+#include <catch2/catch.hpp>
+
+#include "rules/winnability/helpmate.h"
+#include "winnability_support.h"
+
+using namespace drawproxy;
+using rules::BLACK;
+using rules::WHITE;
+using rules::winnability::search_helpmate;
+
+namespace {
+
+constexpr std::uint64_t LARGE = 200000;
+
+// Finds a witness within `budget` nodes and checks it move by move.
+std::vector<rules::Move> require_helpmate(const std::string& text, rules::Color winner,
+                                          std::uint64_t budget = LARGE) {
+    INFO(text << (winner == WHITE ? " (white mates)" : " (black mates)"));
+    const rules::Position pos = test::fen(text);
+    const auto result = search_helpmate(pos, winner, budget);
+    REQUIRE(result.found);
+    CHECK(result.nodes <= budget + 64);  // a node's mate-in-one test may finish past the limit
+    CHECK(test::witness_error(pos, winner, result.line) == "");
+    return result.line;
+}
+
+}  // namespace
+
+TEST_CASE("helpmate: mates in the opening and middlegame are found with a small budget", "[helpmate]") {
+    require_helpmate(std::string(rules::Position::START_FEN), WHITE, 2000);
+    require_helpmate(std::string(rules::Position::START_FEN), BLACK, 2000);
+    require_helpmate("rnbqk1nr/ppp2ppp/3pp3/8/2P2P2/b2P4/PP2P1PP/RNBQKBNR w KQkq - 0 4", WHITE, 2000);
+    require_helpmate("rnbqk1nr/ppp2ppp/3pp3/8/2P2P2/b2P4/PP2P1PP/RNBQKBNR w KQkq - 0 4", BLACK, 2000);
+}
+
+TEST_CASE("helpmate: a mate in one is found at once", "[helpmate]") {
+    const auto line = require_helpmate("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", WHITE, 50);
+    CHECK(line.size() == 1);
+}
+
+TEST_CASE("helpmate: community positions", "[helpmate]") {
+    require_helpmate("2q5/8/8/B7/2k5/1p6/1K6/8 b - -", BLACK);
+    require_helpmate("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - -", WHITE);
+    require_helpmate("7k/8/8/3B4/8/6p1/1b4Pp/2b4K w - -", WHITE);
+    require_helpmate("5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", BLACK);
+}
+
+TEST_CASE("helpmate: minor piece endings", "[helpmate]") {
+    // KNN v K: only the knights' side.
+    require_helpmate("8/8/8/8/8/8/4K1NN/7k w - -", WHITE);
+    // KN v KN: either knight mates a king hemmed in by its own knight.
+    require_helpmate("8/8/8/8/8/2n1k3/8/4K1N1 w - -", WHITE);
+    require_helpmate("8/8/8/8/8/2n1k3/8/4K1N1 w - -", BLACK);
+    // KB v KB, bishops on opposite colours: either side.
+    require_helpmate("8/8/8/3b4/8/2k5/8/4K1B1 w - -", WHITE);
+    require_helpmate("8/8/8/3b4/8/2k5/8/4K1B1 w - -", BLACK);
+    // KQ v KN: the queen mates.
+    require_helpmate("8/8/8/3n4/8/2k5/8/4KQ2 w - -", WHITE);
+}
+
+TEST_CASE("helpmate: the winner promotes a pawn", "[helpmate]") {
+    require_helpmate("8/8/8/8/8/4K3/5p2/6k1 b - -", BLACK);
+}
+
+TEST_CASE("helpmate: a mate in one by under-promotion", "[helpmate]") {
+    // c8=Q is no check; c8=N mates a king walled in by its own men.
+    const auto line = require_helpmate("rb6/knP5/pp6/8/8/8/8/7K w - - 0 1", WHITE, 100);
+    REQUIRE(line.size() == 1);
+    CHECK(line[0].kind() == rules::Move::PROMOTION);
+    CHECK(line[0].promotion() == rules::KNIGHT);
+}
+
+TEST_CASE("helpmate: a tiny budget returns not found without a crash", "[helpmate]") {
+    for (std::uint64_t budget : {0, 1, 5, 20}) {
+        const auto pos = test::fen("8/8/8/8/8/8/4K1NN/7k w - -");
+        const auto result = search_helpmate(pos, WHITE, budget);
+        CHECK_FALSE(result.found);
+        CHECK(result.line.empty());
+    }
+    // Insufficient material: never found, whatever the budget.
+    CHECK_FALSE(search_helpmate(test::fen("8/8/8/8/8/8/4K1N1/7k w - -"), WHITE, 10000).found);
+}
