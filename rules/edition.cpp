@@ -4,6 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <span>
+#include <variant>
+
 #include <toml++/toml.h>
 
 #include "rules/builtin_editions.h"
@@ -11,6 +15,28 @@
 namespace drawproxy::rules {
 
 namespace {
+
+// The members a key can fill: a string, a boolean, an integer within bounds, or one of named values.
+struct IntegerIn {
+    int* member;
+    long lo, hi;
+};
+template <typename T>
+struct OneOf {
+    T* member;
+    std::span<const std::pair<std::string_view, T>> options;
+};
+template <typename T, std::size_t N>
+OneOf<T> one_of(T* member, const std::pair<std::string_view, T> (&options)[N]) {
+    return {member, options};
+}
+
+// One key of a section and the member of the edition it fills.
+struct Field {
+    std::string_view key;
+    std::variant<std::string*, bool*, IntegerIn, OneOf<FivefoldMode>, OneOf<bool>, OneOf<DrawAgreement::Mode>>
+        target;
+};
 
 class Reader {
   public:
@@ -56,9 +82,9 @@ class Reader {
         return int(v);
     }
 
-    template <typename T, std::size_t N>
+    template <typename T>
     T choice(const toml::table& t, std::string_view section, std::string_view key,
-             const std::pair<std::string_view, T> (&options)[N]) const {
+             std::span<const std::pair<std::string_view, T>> options) const {
         std::string v = string(t, section, key);
         std::string names;
         for (const auto& [name, value] : options) {
@@ -71,14 +97,41 @@ class Reader {
     // Rejects keys the schema does not know (typos).
     void only(const toml::table& t, std::string_view section,
               std::initializer_list<std::string_view> keys) const {
-        for (const auto& [k, v] : t) {
-            bool known = false;
-            for (std::string_view want : keys) known = known || k.str() == want;
-            if (!known) fail(full(section, k.str()), "unknown key");
-        }
+        only(t, section,
+             [&](std::string_view k) { return std::find(keys.begin(), keys.end(), k) != keys.end(); });
+    }
+
+    // Reads table `section` of the root: refuses unknown keys, then reads every field in order.
+    void section(std::string_view section, std::span<const Field> fields) const {
+        const toml::table& t = table(section);
+        only(t, section, [&](std::string_view k) {
+            return std::any_of(fields.begin(), fields.end(), [&](const Field& f) { return f.key == k; });
+        });
+        for (const Field& f : fields)
+            std::visit([&](auto target) { read(t, section, f.key, target); }, f.target);
     }
 
   private:
+    template <typename Known>
+    void only(const toml::table& t, std::string_view section, Known known) const {
+        for (const auto& [k, v] : t)
+            if (!known(k.str())) fail(full(section, k.str()), "unknown key");
+    }
+
+    void read(const toml::table& t, std::string_view section, std::string_view key, std::string* m) const {
+        *m = string(t, section, key);
+    }
+    void read(const toml::table& t, std::string_view section, std::string_view key, bool* m) const {
+        *m = boolean(t, section, key);
+    }
+    void read(const toml::table& t, std::string_view section, std::string_view key, IntegerIn m) const {
+        *m.member = integer(t, section, key, m.lo, m.hi);
+    }
+    template <typename T>
+    void read(const toml::table& t, std::string_view section, std::string_view key, OneOf<T> m) const {
+        *m.member = choice(t, section, key, m.options);
+    }
+
     static std::string full(std::string_view section, std::string_view key) {
         return section.empty() ? std::string(key) : fmt::format("{}.{}", section, key);
     }
@@ -134,55 +187,52 @@ Edition Edition::parse(std::string_view toml_text, std::string_view origin) {
     e.name = r.string(root, "", "name");
     if (e.name.empty()) r.fail("name", "must not be empty");
 
-    const toml::table& a = r.table("articles");
-    r.only(a, "articles",
-           {"threefold_intended", "threefold_appeared", "fifty_intended", "fifty_completed", "fivefold",
-            "seventy_five", "dead_position", "stalemate", "checkmate", "incorrect_claim", "flag_fall",
-            "agreement"});
     Articles& art = e.articles;
-    art.threefold_intended = r.string(a, "articles", "threefold_intended");
-    art.threefold_appeared = r.string(a, "articles", "threefold_appeared");
-    art.fifty_intended = r.string(a, "articles", "fifty_intended");
-    art.fifty_completed = r.string(a, "articles", "fifty_completed");
-    art.fivefold = r.string(a, "articles", "fivefold");
-    art.seventy_five = r.string(a, "articles", "seventy_five");
-    art.dead_position = r.string(a, "articles", "dead_position");
-    art.stalemate = r.string(a, "articles", "stalemate");
-    art.checkmate = r.string(a, "articles", "checkmate");
-    art.incorrect_claim = r.string(a, "articles", "incorrect_claim");
-    art.flag_fall = r.string(a, "articles", "flag_fall");
-    art.agreement = r.string(a, "articles", "agreement");
+    const Field articles[] = {
+        {"threefold_intended", &art.threefold_intended},
+        {"threefold_appeared", &art.threefold_appeared},
+        {"fifty_intended", &art.fifty_intended},
+        {"fifty_completed", &art.fifty_completed},
+        {"fivefold", &art.fivefold},
+        {"seventy_five", &art.seventy_five},
+        {"dead_position", &art.dead_position},
+        {"stalemate", &art.stalemate},
+        {"checkmate", &art.checkmate},
+        {"incorrect_claim", &art.incorrect_claim},
+        {"flag_fall", &art.flag_fall},
+        {"agreement", &art.agreement},
+    };
+    r.section("articles", articles);
 
-    const toml::table& au = r.table("automatic");
-    r.only(au, "automatic", {"fivefold", "seventy_five_moves", "claims", "dead_position"});
-    e.fivefold = r.choice(au, "automatic", "fivefold", FIVEFOLD_MODES);
-    e.seventy_five_moves = r.boolean(au, "automatic", "seventy_five_moves");
-    e.automatic_claims = r.boolean(au, "automatic", "claims");
-    e.material_only_dead_position = r.choice(au, "automatic", "dead_position", DEAD_MODES);
+    const Field automatic[] = {
+        {"fivefold", one_of(&e.fivefold, FIVEFOLD_MODES)},
+        {"seventy_five_moves", &e.seventy_five_moves},
+        {"claims", &e.automatic_claims},
+        {"dead_position", one_of(&e.material_only_dead_position, DEAD_MODES)},
+    };
+    r.section("automatic", automatic);
     // A rule that can fire needs a label to print.
     if (e.fivefold != FivefoldMode::None && art.fivefold.empty())
         r.fail("articles.fivefold", "must not be empty when automatic.fivefold is not \"none\"");
     if (e.seventy_five_moves && art.seventy_five.empty())
         r.fail("articles.seventy_five", "must not be empty when automatic.seventy_five_moves is true");
 
-    const toml::table& p = r.table("penalty");
-    r.only(p, "penalty",
-           {"opponent_bonus_seconds", "opponent_bonus_seconds_rapid", "opponent_bonus_seconds_blitz",
-            "claimant_loses_half", "claimant_max_deduction_seconds"});
-    e.penalty.opponent_bonus_seconds = r.integer(p, "penalty", "opponent_bonus_seconds", 0, MAX_SECONDS);
-    e.penalty.opponent_bonus_seconds_rapid =
-        r.integer(p, "penalty", "opponent_bonus_seconds_rapid", 0, MAX_SECONDS);
-    e.penalty.opponent_bonus_seconds_blitz =
-        r.integer(p, "penalty", "opponent_bonus_seconds_blitz", 0, MAX_SECONDS);
-    e.penalty.claimant_loses_half = r.boolean(p, "penalty", "claimant_loses_half");
-    e.penalty.claimant_max_deduction_seconds =
-        r.integer(p, "penalty", "claimant_max_deduction_seconds", 0, MAX_SECONDS);
+    ClaimPenalty& pen = e.penalty;
+    const Field penalty[] = {
+        {"opponent_bonus_seconds", IntegerIn{&pen.opponent_bonus_seconds, 0, MAX_SECONDS}},
+        {"opponent_bonus_seconds_rapid", IntegerIn{&pen.opponent_bonus_seconds_rapid, 0, MAX_SECONDS}},
+        {"opponent_bonus_seconds_blitz", IntegerIn{&pen.opponent_bonus_seconds_blitz, 0, MAX_SECONDS}},
+        {"claimant_loses_half", &pen.claimant_loses_half},
+        {"claimant_max_deduction_seconds", IntegerIn{&pen.claimant_max_deduction_seconds, 0, MAX_SECONDS}},
+    };
+    r.section("penalty", penalty);
 
-    const toml::table& d = r.table("draw_offer");
-    r.only(d, "draw_offer", {"claim_is_offer", "agreement", "min_move"});
-    e.claim_is_draw_offer = r.boolean(d, "draw_offer", "claim_is_offer");
-    e.agreement.mode = r.choice(d, "draw_offer", "agreement", AGREEMENT_MODES);
-    e.agreement.min_move = r.integer(d, "draw_offer", "min_move", 0, 10000);
+    const Field draw_offer[] = {
+        {"claim_is_offer", &e.claim_is_draw_offer},
+        {"agreement", one_of(&e.agreement.mode, AGREEMENT_MODES)},
+        {"min_move", IntegerIn{&e.agreement.min_move, 0, 10000}},
+    };
+    r.section("draw_offer", draw_offer);
     if (e.agreement.mode == DrawAgreement::Mode::NotBeforeMove && e.agreement.min_move < 1)
         r.fail("draw_offer.min_move", "must be at least 1 when draw_offer.agreement is \"not-before-move\"");
     return e;
