@@ -38,7 +38,9 @@ int main(int argc, char** argv) {
     auto at = [&](double q) { return double(v[std::size_t(q * double(v.size() - 1))]) / 1000.0; };
     std::size_t plies = 0;
     for (const auto& g : s.games) plies += g.plies.size();
-    std::printf("games %zu, moves judged %zu, wall %.1f s\n", s.games.size(), plies, wall);
+    std::printf(
+        "games %zu, moves judged %zu, wall %.1f s, engine processes started %d (kept between games)\n",
+        s.games.size(), plies, wall, s.engines_started);
     std::printf("runner overhead per move (bestmove -> next go), %zu samples, concurrency 2:\n", v.size());
     std::printf("  median %.1f us   p90 %.1f us   p99 %.1f us   worst %.1f us\n", at(0.5), at(0.9), at(0.99),
                 double(v.back()) / 1000.0);

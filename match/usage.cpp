@@ -26,9 +26,9 @@ Engine keys (for -engine and -each):
                         score is at most CP), engine (the engine's own
                         "info string drawproxy claim ..." lines count)
   restart=on|off        on: a new engine process for every game; off (default): the
-                        process is kept between games (ucinewgame, isready) and restarted
-                        only after a crash, a stall, an illegal move or a flag fall
-                        it does not answer
+                        process is kept between games (ucinewgame, isready) and replaced
+                        only after a crash, a stall, an illegal move, or no bestmove
+                        within 1 s of the `stop` sent when its game ended mid-search
   proto=uci             the only protocol
 
 Options:
