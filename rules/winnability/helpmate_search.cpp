@@ -8,6 +8,7 @@
 
 #include "rules/winnability/guided.h"
 #include "rules/winnability/helpmate.h"
+#include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/helpmate_tools.h"
 #include "rules/winnability/material.h"
 
@@ -16,6 +17,30 @@ namespace {
 
 using helpmate_detail::mate_in_one;
 using helpmate_detail::MoveOrder;
+using helpmate_detail::Target;
+
+// Target-directed ordering: each man of the pattern walks toward its square; the other men
+// stand still; nobody captures.
+int target_score(const Position& pos, Move m, const Target& target, bool winner_moves) {
+    if (m.kind() == Move::CASTLING) return -40;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = pos.piece_on(from);
+    int s = -2;
+    bool planned = false;
+    int best = -100;
+    for (int i = 0; i < target.count; ++i) {
+        const auto& spot = target.spots[i];
+        if (spot.piece != piece) continue;
+        planned = true;
+        best = std::max(best, helpmate_detail::man_distance(piece, from, spot.square) -
+                                  helpmate_detail::man_distance(piece, to, spot.square));
+    }
+    if (planned) s = 10 * best;
+    if (pos.is_capture(m)) s -= 50;
+    if (m.kind() == Move::PROMOTION) s -= 20;
+    if (winner_moves && helpmate_detail::gives_check(pos, m)) s -= 3;
+    return s;
+}
 
 // Failed searches: key -> (remaining depth, allowance) already shown to hold no mate. A
 // cache: starts small (a quick search must not pay for clearing a large table) and doubles
@@ -95,6 +120,8 @@ class Dive {
         return found;
     }
 
+    // Orders the moves toward a mating pattern instead (nullptr: the general ordering).
+    void set_target(const Target* target) { target_ = target; }
     std::uint64_t nodes() const { return nodes_; }
     bool exhausted() const { return nodes_ >= limit_; }
     std::vector<Move>& line() { return line_; }
@@ -116,9 +143,13 @@ class Dive {
         if (winner_moves && mate_in_one(pos, moves.begin(), moves.end(), mate, nodes_)) return -1;
         // A mate needs one more winner move after this one.
         if (depth < (winner_moves ? 3 : 2)) return 0;
-        const MoveOrder order(pos, winner_);
         const std::size_t base = arena_.size();
-        for (Move m : moves) arena_.push_back({order.score(m), m});
+        if (target_) {
+            for (Move m : moves) arena_.push_back({target_score(pos, m, *target_, winner_moves), m});
+        } else {
+            const MoveOrder order(pos, winner_);
+            for (Move m : moves) arena_.push_back({order.score(m), m});
+        }
         std::stable_sort(arena_.begin() + std::ptrdiff_t(base), arena_.end(),
                          [](const Scored& a, const Scored& b) { return a.score > b.score; });
         return int(arena_.size() - base);
@@ -135,33 +166,57 @@ class Dive {
     std::vector<Scored> arena_;  // the moves of every node on the path, best first
     std::vector<Move> line_;
     std::vector<std::uint64_t> path_;
+    const Target* target_ = nullptr;
 };
 
 constexpr int DIVE_DEPTH = 40;
 constexpr int MAX_ALLOWANCE = 64;
 constexpr int MAX_PLIES = 64;
-constexpr std::uint64_t DIVE_MIN_BUDGET = 2000;
+constexpr std::uint64_t QUICK_BUDGET = 2000;
+constexpr std::uint64_t TARGET_MIN_BUDGET = 1000, TARGET_BUDGET = 3000;
+constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_ALLOWANCE = 2;
+
+// One dive search with growing allowance; true when found (the line is in `result`).
+bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int depth, int max_allowance,
+                 const Target* target, HelpmateResult& result) {
+    Dive dive(winner, budget);
+    dive.set_target(target);
+    for (int allowance = 0; allowance <= max_allowance && !dive.exhausted(); ++allowance) {
+        if (dive.run(pos, depth, allowance)) {
+            result.found = true;
+            result.line.assign(dive.line().rbegin(), dive.line().rend());
+            break;
+        }
+    }
+    result.nodes += dive.nodes();
+    return result.found;
+}
 
 }  // namespace
 
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
     HelpmateResult result;
     if (material_unwinnable(pos, winner)) return result;
-    auto spent = [&] { return std::min(node_limit, result.nodes); };
+    auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
     // 1. Ordered dives: the common mates, found in tens of nodes.
-    {
-        Dive dive(winner, std::min(node_limit, std::max<std::uint64_t>(DIVE_MIN_BUDGET, node_limit / 8)));
-        for (int allowance = 0; allowance < MAX_ALLOWANCE && !dive.exhausted(); ++allowance) {
-            if (dive.run(pos, DIVE_DEPTH, allowance)) {
-                result.found = true;
-                result.line.assign(dive.line().rbegin(), dive.line().rend());
-                break;
-            }
+    const std::uint64_t quick = std::min(node_limit, std::max(QUICK_BUDGET, node_limit / 64));
+    if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result)) return result;
+    // 2. Little material: walk toward mating patterns built for the position.
+    if (left() >= TARGET_MIN_BUDGET) {
+        const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);
+        for (const Target& target : targets) {
+            if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;
+            const int depth = std::min(MAX_PLIES, 2 * target.estimate + 12);
+            if (dive_search(pos, winner, std::min(left(), TARGET_BUDGET), depth, TARGET_ALLOWANCE, &target,
+                            result))
+                return result;
         }
-        result.nodes += dive.nodes();
-        if (result.found) return result;
     }
-    // 2. Best-first toward a mating net, keeping the winner's men, then letting them go.
+    // 3. More dives, with a larger allowance.
+    if (dive_search(pos, winner, std::min(left(), node_limit / 8), DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
+        return result;
+    auto spent = [&] { return node_limit - left(); };
+    // 4. Best-first toward a mating net, keeping the winner's men, then letting them go.
     for (const auto& [share, man_value] : {std::pair{8, 24}, std::pair{6, 0}}) {
         const std::uint64_t left = node_limit - spent();
         GuidedResult guided = guided_helpmate(pos, winner, left * std::uint64_t(share) / 16, man_value);
@@ -172,7 +227,7 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
             return result;
         }
     }
-    // 3. Whatever is left: iterative deepening.
+    // 5. Whatever is left: iterative deepening.
     HelpmateResult deep = find_helpmate(pos, winner, MAX_PLIES, node_limit - spent());
     deep.nodes += result.nodes;
     return deep;

@@ -4,6 +4,7 @@ namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
 constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
+constexpr int CHECK_PENALTY = 5;
 
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
@@ -85,6 +86,8 @@ int MoveOrder::score(Move m) const {
             s += p == QUEEN ? 60 : p == KNIGHT ? 35 : p == ROOK ? 30 : 25;
         }
         if (capture) s += 2;
+        // A check that does not mate (mates are found before ordering) chases the king away.
+        if (gives_check(pos_, m)) s -= CHECK_PENALTY;
         if (pt == PAWN) {
             s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
         } else if (pt == KING) {

@@ -1,0 +1,211 @@
+#include "rules/winnability/helpmate_target.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+namespace drawproxy::rules::winnability::helpmate_detail {
+namespace {
+
+constexpr int NEVER = 99;
+// Men of either side that a pattern may move (besides the kings); richer material is left
+// to the other searches.
+constexpr int MAX_MEN = 2;
+constexpr int KING_SQUARES = 12;  // loser king squares tried, nearest first
+
+int chebyshev(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+const std::array<std::array<std::uint8_t, 64>, 64>& knight_table() {
+    static const auto table = [] {
+        std::array<std::array<std::uint8_t, 64>, 64> t{};
+        for (int from = 0; from < 64; ++from) {
+            auto& row = t[std::size_t(from)];
+            row.fill(NEVER);
+            row[std::size_t(from)] = 0;
+            Bitboard frontier = square_bb(Square(from)), seen = frontier;
+            for (std::uint8_t d = 1; frontier; ++d) {
+                Bitboard next = 0;
+                while (frontier) next |= knight_attacks(pop_lsb(frontier));
+                next &= ~seen;
+                seen |= next;
+                for (Bitboard b = next; b;) row[pop_lsb(b)] = d;
+                frontier = next;
+            }
+        }
+        return t;
+    }();
+    return table;
+}
+
+struct Man {
+    Piece piece;
+    Square home;  // where it stands now
+};
+
+// The search over placements: the loser's king, the winner's king, then each man in turn.
+class Builder {
+  public:
+    Builder(const Position& pos, Color winner) : pos_(pos), winner_(winner) {}
+
+    bool collect_men() {
+        for (Color c : {winner_, ~winner_}) {
+            Bitboard men = pos_.pieces(c) & ~pos_.pieces(KING);
+            if (popcount(men) > MAX_MEN) return false;
+            while (men) {
+                const Square s = pop_lsb(men);
+                men_[count_++] = {pos_.piece_on(s), s};
+            }
+        }
+        return count_ > 0;
+    }
+
+    void run(std::vector<Target>& out, int max_targets) {
+        const Square lk0 = pos_.king_square(~winner_);
+        // Edge squares, nearest the loser's king first.
+        std::array<Square, 28> edges{};
+        int n = 0;
+        for (int s = 0; s < 64; ++s) {
+            const int f = file_of(Square(s)), r = rank_of(Square(s));
+            if (f == 0 || f == 7 || r == 0 || r == 7) edges[std::size_t(n++)] = Square(s);
+        }
+        std::stable_sort(edges.begin(), edges.end(),
+                         [&](Square a, Square b) { return chebyshev(a, lk0) < chebyshev(b, lk0); });
+        for (int i = 0; i < KING_SQUARES; ++i) {
+            king_ = edges[std::size_t(i)];
+            Bitboard ring = 0;
+            for (Bitboard b = king_attacks(king_); b;) ring |= king_attacks(pop_lsb(b));
+            ring &= ~king_attacks(king_) & ~square_bb(king_);
+            for (Bitboard b = ring; b;) {
+                our_king_ = pop_lsb(b);
+                place(0, square_bb(king_) | square_bb(our_king_), false, out);
+            }
+        }
+        std::sort(out.begin(), out.end(),
+                  [](const Target& a, const Target& b) { return a.estimate < b.estimate; });
+        if (int(out.size()) > max_targets) out.resize(std::size_t(max_targets));
+    }
+
+  private:
+    // Places man `index` and the rest; `checked`: some placed man of the winner gives check.
+    void place(int index, Bitboard occupied, bool checked, std::vector<Target>& out) {
+        if (++tried_ > MAX_TRIED) return;
+        if (index >= count_ || index >= 2 * MAX_MEN) {
+            if (checked) finish(occupied, out);
+            return;
+        }
+        const Man& man = men_[index];
+        const bool ours = color_of(man.piece) == winner_;
+        // Candidate squares: where it stands; for the winner, anywhere within two squares of
+        // the king (it checks or covers); for the loser, the king's flight squares (blocker).
+        Bitboard squares = square_bb(man.home);
+        if (ours) {
+            for (Bitboard b = king_attacks(king_); b;) squares |= king_attacks(pop_lsb(b));
+            squares |= attacks_bb_empty(man.piece, king_);
+        } else {
+            squares |= king_attacks(king_);
+        }
+        squares &= ~occupied;
+        if (type_of(man.piece) == PAWN) squares &= ~(RANK_1_BB | RANK_8_BB);
+        while (squares) {
+            const Square s = pop_lsb(squares);
+            if (man_distance(man.piece, man.home, s) >= NEVER) continue;
+            spot_[index] = s;
+            const bool gives = ours && man_checks(man.piece, s, occupied | square_bb(s));
+            place(index + 1, occupied | square_bb(s), checked || gives, out);
+        }
+    }
+
+    static Bitboard attacks_bb_empty(Piece piece, Square s) {
+        const PieceType pt = type_of(piece);
+        if (pt == PAWN) return pawn_attacks(~color_of(piece), s);  // squares it checks s from
+        return attacks_bb(pt, s, 0);
+    }
+
+    bool man_checks(Piece piece, Square s, Bitboard occupied) const {
+        const PieceType pt = type_of(piece);
+        if (pt == PAWN) return pawn_attacks(color_of(piece), s) & square_bb(king_);
+        return attacks_bb(pt, s, occupied) & square_bb(king_);
+    }
+
+    // All men placed: a cheap cover test, then the real checkmate test.
+    void finish(Bitboard occupied, std::vector<Target>& out) {
+        Bitboard theirs = 0, covered = king_attacks(our_king_);
+        const Bitboard through = occupied ^ square_bb(king_);
+        for (int i = 0; i < count_; ++i) {
+            if (color_of(men_[i].piece) != winner_) {
+                theirs |= square_bb(spot_[i]);
+                continue;
+            }
+            const PieceType pt = type_of(men_[i].piece);
+            covered |= pt == PAWN ? pawn_attacks(winner_, spot_[i]) : attacks_bb(pt, spot_[i], through);
+        }
+        if (king_attacks(king_) & ~theirs & ~covered) return;
+        Position p(Position::Uninitialised{});
+        p.put_piece(make_piece(~winner_, KING), king_);
+        p.put_piece(make_piece(winner_, KING), our_king_);
+        for (int i = 0; i < count_; ++i) p.put_piece(men_[i].piece, spot_[i]);
+        p.set_side_to_move(~winner_);
+        if (!p.validate().empty() || !p.is_checkmate()) return;
+        Target t;
+        t.spots[t.count++] = {make_piece(~winner_, KING), king_};
+        t.spots[t.count++] = {make_piece(winner_, KING), our_king_};
+        for (int i = 0; i < count_; ++i)
+            if (spot_[i] != men_[i].home) t.spots[t.count++] = {men_[i].piece, spot_[i]};
+        t.estimate = target_distance(pos_, t);
+        out.push_back(t);
+    }
+
+    static constexpr int MAX_TRIED = 200000;
+    const Position& pos_;
+    Color winner_;
+    std::array<Man, 2 * MAX_MEN> men_{};
+    std::array<Square, 2 * MAX_MEN> spot_{};
+    int count_ = 0;
+    Square king_ = SQ_NONE, our_king_ = SQ_NONE;
+    int tried_ = 0;
+};
+
+}  // namespace
+
+int man_distance(Piece piece, Square from, Square to) {
+    if (from == to) return 0;
+    switch (type_of(piece)) {
+        case KING: return chebyshev(from, to);
+        case KNIGHT: return knight_table()[from][to];
+        case BISHOP:
+            if (((file_of(from) + rank_of(from)) ^ (file_of(to) + rank_of(to))) & 1) return NEVER;
+            return bishop_attacks(from, 0) & square_bb(to) ? 1 : 2;
+        case ROOK: return rook_attacks(from, 0) & square_bb(to) ? 1 : 2;
+        case QUEEN: return queen_attacks(from, 0) & square_bb(to) ? 1 : 2;
+        case PAWN: {
+            const Color c = color_of(piece);
+            if (file_of(from) != file_of(to)) return NEVER;
+            const int ahead = relative_rank(c, rank_of(to)) - relative_rank(c, rank_of(from));
+            return ahead > 0 ? ahead : NEVER;
+        }
+        default: return NEVER;
+    }
+}
+
+int target_distance(const Position& pos, const Target& target) {
+    int total = 0;
+    for (int i = 0; i < target.count; ++i) {
+        const auto& spot = target.spots[i];
+        int best = NEVER;
+        for (Bitboard men = pos.pieces(color_of(spot.piece), type_of(spot.piece)); men;)
+            best = std::min(best, man_distance(spot.piece, pop_lsb(men), spot.square));
+        total += best;
+    }
+    return total;
+}
+
+std::vector<Target> build_targets(const Position& pos, Color winner, int max_targets) {
+    std::vector<Target> targets;
+    Builder builder(pos, winner);
+    if (builder.collect_men()) builder.run(targets, max_targets);
+    return targets;
+}
+
+}  // namespace drawproxy::rules::winnability::helpmate_detail
