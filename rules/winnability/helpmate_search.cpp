@@ -19,32 +19,32 @@ using helpmate_detail::mate_in_one;
 using helpmate_detail::MoveOrder;
 using helpmate_detail::Target;
 
+// A check that does not mate (mates are found before ordering) chases the king away.
+constexpr int CHECK_PENALTY = 5;
+
 // Target-directed ordering: each man of the pattern walks toward its square; the other men
 // stand still; nobody captures.
-int target_score(const Position& pos, Move m, const Target& target, bool winner_moves) {
+int target_score(const Position& pos, Move m, const Target& target) {
     if (m.kind() == Move::CASTLING) return -40;
     const Square from = m.from(), to = m.to();
     const Piece piece = pos.piece_on(from);
+    const Piece after = m.kind() == Move::PROMOTION ? make_piece(color_of(piece), m.promotion()) : piece;
     int s = -2;
     bool planned = false;
     int best = -100;
     for (int i = 0; i < target.count; ++i) {
         const auto& spot = target.spots[i];
-        if (spot.piece != piece) continue;
+        const int before = helpmate_detail::spot_distance(piece, from, spot);
+        if (before >= 99) continue;
         planned = true;
-        best = std::max(best, helpmate_detail::man_distance(piece, from, spot.square) -
-                                  helpmate_detail::man_distance(piece, to, spot.square));
+        best = std::max(best, before - helpmate_detail::spot_distance(after, to, spot));
     }
-    if (planned) s = 10 * best;
+    if (planned) s = 10 * std::max(best, -10);
     if (pos.is_capture(m)) s -= 50;
-    if (m.kind() == Move::PROMOTION) s -= 20;
-    if (winner_moves && helpmate_detail::gives_check(pos, m)) s -= 3;
+    if (m.kind() == Move::PROMOTION && !planned) s -= 20;
     return s;
 }
 
-// Failed searches: key -> (remaining depth, allowance) already shown to hold no mate. A
-// cache: starts small (a quick search must not pay for clearing a large table) and doubles
-// as it fills, up to a size fitting the budget.
 class FailTable {
   public:
     explicit FailTable(std::uint64_t nodes) : entries_(256) {
@@ -86,6 +86,8 @@ class Dive {
     // A mate by the winner within `depth` plies, the n-th choice of a node costing n of `allowance`.
     bool run(const Position& pos, int depth, int allowance) {
         if (nodes_ >= limit_) return false;
+        const std::uint64_t key = pos.repetition_key();
+        if (table_.failed(key, depth, allowance)) return false;
         const std::size_t base = arena_.size();
         Move mate;
         const int count = expand(pos, depth, mate);
@@ -93,8 +95,8 @@ class Dive {
             line_.push_back(mate);
             return true;
         }
-        const std::uint64_t key = pos.repetition_key();
-        if (count == 0 || table_.failed(key, depth, allowance)) {
+        if (count == 0) {
+            table_.store(key, depth, 1 << 14);  // no deeper search or allowance changes that
             arena_.resize(base);
             return false;
         }
@@ -102,7 +104,7 @@ class Dive {
         path_.push_back(key);
         bool found = false;
         for (int i = 0; i < count && i <= allowance && nodes_ < limit_; ++i) {
-            const Move move = arena_[base + std::size_t(i)].move;
+            const Move move = select(base + std::size_t(i));
             Position child = pos;
             child.play(move);
             ++nodes_;
@@ -127,6 +129,17 @@ class Dive {
     std::vector<Move>& line() { return line_; }
 
   private:
+    // Brings the best of the moves from `at` on to `at` (the first of equals) and returns it:
+    // most nodes look at one or two moves, so sorting them all would be wasted.
+    Move select(std::size_t at) {
+        std::size_t best = at;
+        for (std::size_t j = at + 1; j < arena_.size(); ++j)
+            if (arena_[j].score > arena_[best].score) best = j;
+        std::rotate(arena_.begin() + std::ptrdiff_t(at), arena_.begin() + std::ptrdiff_t(best),
+                    arena_.begin() + std::ptrdiff_t(best) + 1);
+        return arena_[at].move;
+    }
+
     // A dive never comes back to a position of its own path (shuffling back and forth).
     bool on_path(std::uint64_t key) const {
         for (std::uint64_t k : path_)
@@ -140,18 +153,36 @@ class Dive {
     [[gnu::noinline]] int expand(const Position& pos, int depth, Move& mate) {
         const MoveList moves = pos.legal_moves();
         const bool winner_moves = pos.side_to_move() == winner_;
-        if (winner_moves && mate_in_one(pos, moves.begin(), moves.end(), mate, nodes_)) return -1;
         // A mate needs one more winner move after this one.
-        if (depth < (winner_moves ? 3 : 2)) return 0;
+        const bool deeper = depth >= (winner_moves ? 3 : 2);
         const std::size_t base = arena_.size();
-        if (target_) {
-            for (Move m : moves) arena_.push_back({target_score(pos, m, *target_, winner_moves), m});
-        } else {
+        if (winner_moves) {
+            // Checks are played at once for the mate test; the others only scored.
             const MoveOrder order(pos, winner_);
-            for (Move m : moves) arena_.push_back({order.score(m), m});
+            for (Move m : moves) {
+                const bool check = helpmate_detail::gives_check(pos, m);
+                if (check) {
+                    Position child = pos;
+                    child.play(m);
+                    ++nodes_;
+                    if (!child.has_legal_moves()) {
+                        arena_.resize(base);
+                        mate = m;
+                        return -1;
+                    }
+                }
+                if (!deeper) continue;
+                const int s = target_ ? target_score(pos, m, *target_) : order.score(m);
+                arena_.push_back({check ? s - CHECK_PENALTY : s, m});
+            }
+        } else if (deeper) {
+            if (target_) {
+                for (Move m : moves) arena_.push_back({target_score(pos, m, *target_), m});
+            } else {
+                const MoveOrder order(pos, winner_);
+                for (Move m : moves) arena_.push_back({order.score(m), m});
+            }
         }
-        std::stable_sort(arena_.begin() + std::ptrdiff_t(base), arena_.end(),
-                         [](const Scored& a, const Scored& b) { return a.score > b.score; });
         return int(arena_.size() - base);
     }
 
@@ -172,8 +203,8 @@ class Dive {
 constexpr int DIVE_DEPTH = 40;
 constexpr int MAX_ALLOWANCE = 64;
 constexpr int MAX_PLIES = 64;
-constexpr std::uint64_t QUICK_BUDGET = 2000;
-constexpr std::uint64_t TARGET_MIN_BUDGET = 1000, TARGET_BUDGET = 3000;
+constexpr std::uint64_t QUICK_BUDGET = 2000, QUICK_ENDGAME_BUDGET = 300;
+constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_ALLOWANCE = 2;
 
 // One dive search with growing allowance; true when found (the line is in `result`).
@@ -199,10 +230,12 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     if (material_unwinnable(pos, winner)) return result;
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
     // 1. Ordered dives: the common mates, found in tens of nodes.
-    const std::uint64_t quick = std::min(node_limit, std::max(QUICK_BUDGET, node_limit / 64));
-    if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result)) return result;
+    const bool endgame = helpmate_detail::patterns_apply(pos);
+    if (dive_search(pos, winner, std::min(node_limit, endgame ? QUICK_ENDGAME_BUDGET : QUICK_BUDGET), DIVE_DEPTH,
+                    MAX_ALLOWANCE, nullptr, result))
+        return result;
     // 2. Little material: walk toward mating patterns built for the position.
-    if (left() >= TARGET_MIN_BUDGET) {
+    if (endgame && left() > 0) {
         const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);
         for (const Target& target : targets) {
             if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;

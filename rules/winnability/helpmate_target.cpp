@@ -55,13 +55,15 @@ class Builder {
             if (popcount(men) > MAX_MEN) return false;
             while (men) {
                 const Square s = pop_lsb(men);
-                men_[count_++] = {pos_.piece_on(s), s};
+                men_[std::size_t(count_++)] = {pos_.piece_on(s), s};
             }
+            if (c == winner_) winner_men_ = count_;
         }
         return count_ > 0;
     }
 
     void run(std::vector<Target>& out, int max_targets) {
+        enough_ = 3 * max_targets;
         const Square lk0 = pos_.king_square(~winner_);
         // Edge squares, nearest the loser's king first.
         std::array<Square, 28> edges{};
@@ -90,7 +92,9 @@ class Builder {
   private:
     // Places man `index` and the rest; `checked`: some placed man of the winner gives check.
     void place(int index, Bitboard occupied, bool checked, std::vector<Target>& out) {
-        if (++tried_ > MAX_TRIED) return;
+        if (++tried_ > MAX_TRIED || int(out.size()) >= enough_) return;
+        // The winner's men come first: once they are all placed, one of them must give check.
+        if (index == winner_men_ && !checked) return;
         if (index >= count_ || index >= 2 * MAX_MEN) {
             if (checked) finish(occupied, out);
             return;
@@ -107,12 +111,37 @@ class Builder {
             squares |= king_attacks(king_);
         }
         squares &= ~occupied;
-        if (type_of(man.piece) == PAWN) squares &= ~(RANK_1_BB | RANK_8_BB);
+        piece_[index] = man.piece;
+        promotion_[index] = SQ_NONE;
+        if (type_of(man.piece) == PAWN) {
+            // As a pawn: where it stands or ahead on its file; or promoted, anywhere.
+            try_squares(index, man.piece, squares & ~(RANK_1_BB | RANK_8_BB), occupied, checked, out);
+            const Color c = color_of(man.piece);
+            promotion_[index] = make_square(file_of(man.home), c == WHITE ? 7 : 0);
+            for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
+                const Piece promoted = make_piece(c, pt);
+                Bitboard more = squares | (ours ? attacks_bb_empty(promoted, king_) & ~occupied : 0);
+                more &= ~square_bb(man.home);
+                piece_[index] = promoted;
+                try_squares(index, promoted, more, occupied, checked, out);
+            }
+            piece_[index] = man.piece;
+            promotion_[index] = SQ_NONE;
+            return;
+        }
+        try_squares(index, man.piece, squares, occupied, checked, out);
+    }
+
+    void try_squares(int index, Piece piece, Bitboard squares, Bitboard occupied, bool checked,
+                     std::vector<Target>& out) {
+        const bool ours = color_of(piece) == winner_;
         while (squares) {
             const Square s = pop_lsb(squares);
-            if (man_distance(man.piece, man.home, s) >= NEVER) continue;
-            spot_[index] = s;
-            const bool gives = ours && man_checks(man.piece, s, occupied | square_bb(s));
+            if (spot_distance(men_[std::size_t(index)].piece, men_[std::size_t(index)].home,
+                              {piece, s, promotion_[std::size_t(index)]}) >= NEVER)
+                continue;
+            spot_[std::size_t(index)] = s;
+            const bool gives = ours && man_checks(piece, s, occupied | square_bb(s));
             place(index + 1, occupied | square_bb(s), checked || gives, out);
         }
     }
@@ -138,31 +167,39 @@ class Builder {
                 theirs |= square_bb(spot_[i]);
                 continue;
             }
-            const PieceType pt = type_of(men_[i].piece);
+            const PieceType pt = type_of(piece_[i]);
             covered |= pt == PAWN ? pawn_attacks(winner_, spot_[i]) : attacks_bb(pt, spot_[i], through);
         }
         if (king_attacks(king_) & ~theirs & ~covered) return;
         Position p(Position::Uninitialised{});
         p.put_piece(make_piece(~winner_, KING), king_);
         p.put_piece(make_piece(winner_, KING), our_king_);
-        for (int i = 0; i < count_; ++i) p.put_piece(men_[i].piece, spot_[i]);
+        for (int i = 0; i < count_; ++i) p.put_piece(piece_[i], spot_[i]);
         p.set_side_to_move(~winner_);
-        if (!p.validate().empty() || !p.is_checkmate()) return;
+        // (No validate(): pawns never stand on the end ranks here and there are no castling
+        // or en passant rights; only the winner's king must not be left in check.)
+        if (p.attackers_to(our_king_, p.pieces()) & p.pieces(~winner_)) return;
+        if (!p.is_checkmate()) return;
         Target t;
         t.spots[t.count++] = {make_piece(~winner_, KING), king_};
         t.spots[t.count++] = {make_piece(winner_, KING), our_king_};
         for (int i = 0; i < count_; ++i)
-            if (spot_[i] != men_[i].home) t.spots[t.count++] = {men_[i].piece, spot_[i]};
+            if (spot_[i] != men_[i].home || piece_[i] != men_[i].piece)
+                t.spots[t.count++] = {piece_[i], spot_[i], promotion_[i]};
         t.estimate = target_distance(pos_, t);
         out.push_back(t);
     }
 
-    static constexpr int MAX_TRIED = 200000;
+    static constexpr int MAX_TRIED = 20000;
     const Position& pos_;
     Color winner_;
     std::array<Man, 2 * MAX_MEN> men_{};
     std::array<Square, 2 * MAX_MEN> spot_{};
+    std::array<Piece, 2 * MAX_MEN> piece_{};       // what stands on spot_ (a pawn may promote)
+    std::array<Square, 2 * MAX_MEN> promotion_{};  // where it promoted, or SQ_NONE
     int count_ = 0;
+    int winner_men_ = 0;
+    int enough_ = 0;  // stop once this many are found (the nearest king squares come first)
     Square king_ = SQ_NONE, our_king_ = SQ_NONE;
     int tried_ = 0;
 };
@@ -189,6 +226,13 @@ int man_distance(Piece piece, Square from, Square to) {
     }
 }
 
+int spot_distance(Piece piece, Square from, const Target::Spot& spot) {
+    if (piece == spot.piece) return man_distance(piece, from, spot.square);
+    if (spot.promotion == SQ_NONE || piece != make_piece(color_of(spot.piece), PAWN)) return NEVER;
+    const int walk = man_distance(piece, from, spot.promotion);
+    return walk >= NEVER ? NEVER : walk + man_distance(spot.piece, spot.promotion, spot.square);
+}
+
 int target_distance(const Position& pos, const Target& target) {
     int total = 0;
     for (int i = 0; i < target.count; ++i) {
@@ -196,9 +240,23 @@ int target_distance(const Position& pos, const Target& target) {
         int best = NEVER;
         for (Bitboard men = pos.pieces(color_of(spot.piece), type_of(spot.piece)); men;)
             best = std::min(best, man_distance(spot.piece, pop_lsb(men), spot.square));
+        if (spot.promotion != SQ_NONE) {
+            const Piece pawn = make_piece(color_of(spot.piece), PAWN);
+            for (Bitboard men = pos.pieces(color_of(spot.piece), PAWN); men;) {
+                const Square s = pop_lsb(men);
+                best = std::min(best, spot_distance(pawn, s, spot));
+            }
+        }
         total += best;
     }
     return total;
+}
+
+bool patterns_apply(const Position& pos) {
+    const Bitboard men = pos.pieces() & ~pos.pieces(KING);
+    for (Color c : {WHITE, BLACK})
+        if (popcount(men & pos.pieces(c)) > MAX_MEN) return false;
+    return men != 0;
 }
 
 std::vector<Target> build_targets(const Position& pos, Color winner, int max_targets) {

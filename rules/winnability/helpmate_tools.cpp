@@ -4,7 +4,6 @@ namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
 constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
-constexpr int CHECK_PENALTY = 5;
 
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
@@ -30,8 +29,13 @@ bool gives_check(const Position& pos, Move m) {
     const PieceType pt = m.kind() == Move::PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
     if (pt == PAWN) {
         if (pawn_attacks(us, to) & square_bb(king)) return true;
-    } else if (pt != KING && (attacks_bb(pt, to, occupied) & square_bb(king))) {
-        return true;
+    } else if (pt == KNIGHT) {
+        if (knight_attacks(to) & square_bb(king)) return true;
+    } else if (pt != KING) {
+        Bitboard a = 0;
+        if (pt != ROOK) a |= bishop_attacks(to, occupied);
+        if (pt != BISHOP) a |= rook_attacks(to, occupied);
+        if (a & square_bb(king)) return true;
     }
     // Discovered: one of our other sliders now sees the king.
     const Bitboard others = pos.pieces(us) & ~square_bb(from);
@@ -62,7 +66,7 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
       winner_moves_(pos.side_to_move() == winner) {
     const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
     winner_pieces_ = pieces != 0;
-    few_pieces_ = popcount(pieces) <= 2;
+    few_pieces_ = !more_than_one(pieces & (pieces - 1));  // at most two
     if (pieces && !(pieces & ~pos.pieces(BISHOP))) {
         if (!(pieces & LIGHT_SQUARES)) bishop_corner_ = 0;
         if (!(pieces & DARK_SQUARES)) bishop_corner_ = 1;
@@ -86,8 +90,6 @@ int MoveOrder::score(Move m) const {
             s += p == QUEEN ? 60 : p == KNIGHT ? 35 : p == ROOK ? 30 : 25;
         }
         if (capture) s += 2;
-        // A check that does not mate (mates are found before ordering) chases the king away.
-        if (gives_check(pos_, m)) s -= CHECK_PENALTY;
         if (pt == PAWN) {
             s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
         } else if (pt == KING) {
