@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "rules/notation.h"
+#include "uci/tokens.h"
 
 namespace drawproxy::proxy {
 
@@ -20,6 +21,32 @@ std::string result_line(const rules::Result& result) {
 
 Claimant::Claimant(rules::Edition edition, ClaimPolicy policy)
     : edition_(std::move(edition)), policy_(policy) {}
+
+void Claimant::on_gui_command(const uci::GuiCommand& cmd, Lines& out) {
+    switch (cmd.type) {
+        case uci::GuiCommandType::SetOption:
+            if (uci::iequals(cmd.option_name, "UCI_Chess960"))
+                set_chess960(cmd.option_value && uci::iequals(*cmd.option_value, "true"));
+            break;
+        case uci::GuiCommandType::UciNewGame:
+            new_game();
+            break;
+        case uci::GuiCommandType::Position:
+            position(cmd, out);
+            break;
+        case uci::GuiCommandType::Go:
+            go(cmd.go, out);
+            break;
+        case uci::GuiCommandType::PonderHit:
+            ponderhit(out);
+            break;
+        case uci::GuiCommandType::Stop:
+            stop();
+            break;
+        default:
+            break;
+    }
+}
 
 void Claimant::new_game() {
     new_game_ = true;

@@ -45,6 +45,9 @@ class Claimant {
     bool chess960() const { return chess960_; }
 
     // GUI -> engine. Lines to insert toward the GUI are appended to `out`.
+    // The one dispatch of a parsed GUI command to the members below (and UCI_Chess960); the
+    // relay, the tests and the fuzzer all go through it. Other commands are ignored.
+    void on_gui_command(const uci::GuiCommand& cmd, Lines& out);
     void new_game();
     void position(const uci::GuiCommand& cmd, Lines& out);
     void go(const uci::GoParams& params, Lines& out);

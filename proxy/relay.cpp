@@ -74,39 +74,18 @@ void Relay::to_engine(std::string_view line, const char* who) {
 void Relay::on_gui_line(std::string_view line) {
     if (quitting_) return;
     uci::parse_gui_command(line, command_);
-    switch (command_.type) {
-        case uci::GuiCommandType::SetOption:
-            if (own_option(command_)) {
-                log("gui->proxy", line);
-                on_setoption(command_, line);
-                return;
-            }
-            if (uci::iequals(command_.option_name, "UCI_Chess960"))
-                claimant_.set_chess960(command_.option_value && uci::iequals(*command_.option_value, "true"));
-            break;
-        case uci::GuiCommandType::UciNewGame:
-            claimant_.new_game();
-            break;
-        case uci::GuiCommandType::Position:
-            claimant_.position(command_, inserted_);
-            break;
-        case uci::GuiCommandType::Go:
-            claimant_.go(command_.go, inserted_);
-            break;
-        case uci::GuiCommandType::PonderHit:
-            claimant_.ponderhit(inserted_);
-            break;
-        case uci::GuiCommandType::Stop:
-            claimant_.stop();
-            break;
-        case uci::GuiCommandType::Quit:
-            to_engine(line, "gui->engine");
-            quitting_ = true;
-            engine_.stop(options_.quit_timeout, false);
-            return;
-        default:
-            break;
+    if (command_.type == uci::GuiCommandType::SetOption && own_option(command_)) {
+        log("gui->proxy", line);
+        on_setoption(command_, line);
+        return;
     }
+    if (command_.type == uci::GuiCommandType::Quit) {
+        to_engine(line, "gui->engine");
+        quitting_ = true;
+        engine_.stop(options_.quit_timeout, false);
+        return;
+    }
+    claimant_.on_gui_command(command_, inserted_);
     to_engine(line, "gui->engine");
     if (!inserted_.empty()) insert(inserted_);
 }

@@ -53,25 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(e1 == e2, "engine message format is a fixed point", line);
 
         proxy::Claimant::Lines out;
-        switch (cmd.type) {
-            case uci::GuiCommandType::UciNewGame:
-                claimant.new_game();
-                break;
-            case uci::GuiCommandType::Position:
-                claimant.position(cmd, out);
-                break;
-            case uci::GuiCommandType::Go:
-                claimant.go(cmd.go, out);
-                break;
-            case uci::GuiCommandType::PonderHit:
-                claimant.ponderhit(out);
-                break;
-            case uci::GuiCommandType::Stop:
-                claimant.stop();
-                break;
-            default:
-                break;
-        }
+        claimant.on_gui_command(cmd, out);
         if (msg.type == uci::EngineMessageType::Info)
             claimant.info_score(msg.info.score, msg.info.multipv.value_or(1));
         if (msg.type == uci::EngineMessageType::BestMove) claimant.bestmove(msg.bestmove, out);

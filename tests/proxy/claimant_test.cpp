@@ -11,7 +11,8 @@ namespace uci = drawproxy::uci;
 
 namespace {
 
-// Feeds GUI and engine lines to a Claimant; returns what it inserted for each line.
+// Feeds GUI and engine lines to a Claimant; returns what it inserted for each line. GUI lines
+// go through the same dispatch as in the relay.
 struct Driver {
     Claimant claimant;
     explicit Driver(const char* edition = "fide-2023", ClaimPolicy policy = {})
@@ -19,26 +20,7 @@ struct Driver {
 
     Claimant::Lines gui(const std::string& line) {
         Claimant::Lines out;
-        uci::GuiCommand cmd = uci::parse_gui_command(line);
-        switch (cmd.type) {
-            case uci::GuiCommandType::UciNewGame:
-                claimant.new_game();
-                break;
-            case uci::GuiCommandType::Position:
-                claimant.position(cmd, out);
-                break;
-            case uci::GuiCommandType::Go:
-                claimant.go(cmd.go, out);
-                break;
-            case uci::GuiCommandType::PonderHit:
-                claimant.ponderhit(out);
-                break;
-            case uci::GuiCommandType::Stop:
-                claimant.stop();
-                break;
-            default:
-                break;
-        }
+        claimant.on_gui_command(uci::parse_gui_command(line), out);
         return out;
     }
     Claimant::Lines engine(const std::string& line) {
@@ -242,11 +224,17 @@ TEST_CASE("a GUI sending only FENs: history is kept through bestmove plus one re
 
 TEST_CASE("UCI_Chess960: castling as king takes rook is followed") {
     Driver d;
-    d.claimant.set_chess960(true);
+    CHECK(d.gui("setoption name UCI_Chess960 value true").empty());
+    CHECK(d.claimant.chess960());
     d.gui("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1 moves e1h1 e8a8");
     CHECK(d.claimant.following());
     CHECK(d.claimant.game().ply_count() == 2);
     CHECK(rules::to_fen(d.claimant.game().position()) == "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    d.gui("setoption name uci_chess960 value FALSE");
+    CHECK(!d.claimant.chess960());
+    d.gui("setoption name UCI_Chess960 value true");
+    d.gui("setoption name UCI_Chess960");  // no value: off, as in the relay
+    CHECK(!d.claimant.chess960());
 }
 
 TEST_CASE("claim policies parse") {
