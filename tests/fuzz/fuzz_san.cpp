@@ -6,19 +6,11 @@ using namespace drawproxy;
 using namespace drawproxy::rules;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size > 512) return 0;
-    Position pos;
-    std::string_view text = fuzz::split_input(data, size, pos);
-    std::string error;
-    const Move m = parse_san(pos, text, error);
-    const std::string fen = to_fen(pos) + " | " + std::string(text);
-    if (m.is_none()) {
-        fuzz::check(!error.empty(), "a refused move names its fault", fen);
-        return 0;
-    }
-    fuzz::check(pos.is_legal(m), "an accepted move is legal", fen);
-    const std::string san = to_san(pos, m);
+    fuzz::MoveCase c;
+    if (!fuzz::read_move(data, size, parse_san, c)) return 0;
+    const std::string san = to_san(c.pos, c.move);
     std::string error2;
-    fuzz::check(parse_san(pos, san, error2) == m, "to_san reads back", fen + " -> " + san + ": " + error2);
+    fuzz::check(parse_san(c.pos, san, error2) == c.move, "to_san reads back",
+                c.detail + " -> " + san + ": " + error2);
     return 0;
 }

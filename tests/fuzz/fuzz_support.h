@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the notation fuzz targets: input framing and invariant checks that abort loudly.
+// Shared by the notation fuzz targets: input framing, the common part of the move readers'
+// targets, and invariant checks that abort loudly.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -53,6 +54,33 @@ inline std::string_view split_input(const std::uint8_t* data, std::size_t size, 
     std::string error;
     rules::parse_fen(all.substr(1, nl - 1), data[0] & 1, pos, error);
     return all.substr(nl + 1);
+}
+
+// One move-reader case: the position and text the input gives, and the move read from them.
+struct MoveCase {
+    rules::Position pos;
+    std::string_view text;
+    rules::Move move = rules::Move::none();
+    std::string detail;  // "FEN | text", for the failure message
+};
+
+// The start every move-reader target shares: inputs over 512 bytes are skipped, the position and
+// text come from split_input, and `read` reads the move. Checks what holds for any reader: a
+// refused text names its fault, an accepted one is legal. True when a move was accepted and the
+// target has its own invariants to check.
+using MoveReader = rules::Move (*)(const rules::Position&, std::string_view, std::string&);
+inline bool read_move(const std::uint8_t* data, std::size_t size, MoveReader read, MoveCase& c) {
+    if (size > 512) return false;
+    c.text = split_input(data, size, c.pos);
+    std::string error;
+    c.move = read(c.pos, c.text, error);
+    c.detail = rules::to_fen(c.pos) + " | " + std::string(c.text);
+    if (c.move.is_none()) {
+        check(!error.empty(), "a refused move names its fault", c.detail);
+        return false;
+    }
+    check(c.pos.is_legal(c.move), "an accepted move is legal", c.detail);
+    return true;
 }
 
 }  // namespace drawproxy::fuzz
