@@ -8,6 +8,19 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 targets=(build-fuzz/bin/fuzz_*)
 [[ -e "${targets[0]}" ]] || { echo "fuzz: no targets in build-fuzz/bin" >&2; exit 1; }
+# "N runs in S s" from libFuzzer's closing "Done N runs in S second(s)" line; without one, the
+# last "#N" status line and the time asked for.
+run_count() {
+    local done_line runs secs
+    done_line=$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$1" | tail -1 || true)
+    if [[ -n "$done_line" ]]; then
+        read -r _ runs _ _ secs _ <<<"$done_line"
+        echo "$runs runs in ${secs}s"
+    else
+        runs=$(grep -Eo '#[0-9]+' "$1" | tail -1 | tr -d '#' || true)
+        echo "${runs:-?} runs in ${seconds}s"
+    fi
+}
 run_one() {
     local bin=$1 name corpus
     name=$(basename "$bin")
@@ -16,7 +29,7 @@ run_one() {
     [[ -d "tests/fuzz/corpus/$name" ]] && cp -r "tests/fuzz/corpus/$name/." "$corpus/"
     if "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
          -artifact_prefix="$out/$name-" "$corpus" >"$out/$name.log" 2>&1; then
-        echo "fuzz: $name ok ($(grep -Eo '#[0-9]+' "$out/$name.log" | tail -1 | tr -d '#') runs in ${seconds}s)"
+        echo "fuzz: $name ok ($(run_count "$out/$name.log"))"
     else
         echo "fuzz: $name FAILED"; tail -40 "$out/$name.log"; return 1
     fi
