@@ -20,7 +20,7 @@ using helpmate_detail::MoveOrder;
 using helpmate_detail::Target;
 
 // A check that does not mate (mates are found before ordering) chases the king away.
-constexpr int CHECK_PENALTY = 5;
+constexpr int CHECK_PENALTY = 12;
 
 // Target-directed ordering: each man of the pattern walks toward its square; the other men
 // stand still; nobody captures.
@@ -159,8 +159,9 @@ class Dive {
         if (winner_moves) {
             // Checks are played at once for the mate test; the others only scored.
             const MoveOrder order(pos, winner_);
+            const helpmate_detail::CheckInfo checks(pos);
             for (Move m : moves) {
-                const bool check = helpmate_detail::gives_check(pos, m);
+                const bool check = checks.gives_check(m);
                 if (check) {
                     Position child = pos;
                     child.play(m);
@@ -200,9 +201,10 @@ class Dive {
     const Target* target_ = nullptr;
 };
 
-constexpr int DIVE_DEPTH = 40;
+constexpr int DIVE_DEPTH = 60;
 constexpr int MAX_ALLOWANCE = 64;
 constexpr int MAX_PLIES = 64;
+constexpr int FULL_WIDTH = 1 << 12;  // an allowance no list of moves can use up
 constexpr std::uint64_t QUICK_BUDGET = 2000, QUICK_ENDGAME_BUDGET = 300;
 constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_ALLOWANCE = 2;
@@ -260,10 +262,17 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
             return result;
         }
     }
-    // 5. Whatever is left: iterative deepening.
-    HelpmateResult deep = find_helpmate(pos, winner, MAX_PLIES, node_limit - spent());
-    deep.nodes += result.nodes;
-    return deep;
+    // 5. Whatever is left: iterative deepening, every move of both sides.
+    Dive dive(winner, left());
+    for (int depth = pos.side_to_move() == winner ? 1 : 2; depth <= MAX_PLIES && !dive.exhausted(); depth += 2) {
+        if (dive.run(pos, depth, FULL_WIDTH)) {
+            result.found = true;
+            result.line.assign(dive.line().rbegin(), dive.line().rend());
+            break;
+        }
+    }
+    result.nodes += dive.nodes();
+    return result;
 }
 
 }  // namespace drawproxy::rules::winnability

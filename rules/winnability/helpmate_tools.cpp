@@ -16,7 +16,11 @@ int colour_corner_distance(Square s, bool dark) {
 
 }  // namespace
 
-bool gives_check(const Position& pos, Move m) {
+bool detail_gives_check(const Position& pos, Move m);
+
+bool gives_check(const Position& pos, Move m) { return detail_gives_check(pos, m); }
+
+bool detail_gives_check(const Position& pos, Move m) {
     if (m.kind() == Move::CASTLING) {
         Position child = pos;
         child.play(m);
@@ -41,6 +45,32 @@ bool gives_check(const Position& pos, Move m) {
     const Bitboard others = pos.pieces(us) & ~square_bb(from);
     return (rook_attacks(king, occupied) & others & pos.pieces(ROOK, QUEEN)) ||
            (bishop_attacks(king, occupied) & others & pos.pieces(BISHOP, QUEEN));
+}
+
+CheckInfo::CheckInfo(const Position& pos) : pos_(pos), king_(pos.king_square(~pos.side_to_move())) {
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = pos.pieces();
+    check_squares_[PAWN] = pawn_attacks(~us, king_);
+    check_squares_[KNIGHT] = knight_attacks(king_);
+    check_squares_[BISHOP] = bishop_attacks(king_, occupied);
+    check_squares_[ROOK] = rook_attacks(king_, occupied);
+    check_squares_[QUEEN] = check_squares_[BISHOP] | check_squares_[ROOK];
+    check_squares_[KING] = 0;
+    Bitboard snipers = (rook_attacks(king_, 0) & pos.pieces(us, ROOK, QUEEN)) |
+                       (bishop_attacks(king_, 0) & pos.pieces(us, BISHOP, QUEEN));
+    while (snipers) {
+        const Square s = pop_lsb(snipers);
+        const Bitboard between = between_bb(king_, s) & occupied & ~square_bb(s);
+        if (between && !more_than_one(between)) discoverers_ |= between & pos.pieces(us);
+    }
+}
+
+bool CheckInfo::gives_check(Move m) const {
+    // Promotions, en passant and castling change more than one square's worth: the slow way.
+    if (m.kind() != Move::NORMAL) return detail_gives_check(pos_, m);
+    const Square from = m.from(), to = m.to();
+    if (check_squares_[type_of(pos_.piece_on(from))] & square_bb(to)) return true;
+    return (discoverers_ & square_bb(from)) && !(line_bb(king_, from) & square_bb(to));
 }
 
 bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes) {

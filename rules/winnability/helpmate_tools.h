@@ -19,6 +19,20 @@ inline int edge_distance(Square s) {
 // Does `m` (legal in `pos`) give check? Exact, without playing it (castling is played).
 bool gives_check(const Position& pos, Move m);
 
+// gives_check for many moves of one position: the squares each kind of man checks from and
+// the men whose leaving uncovers a check are worked out once.
+class CheckInfo {
+  public:
+    explicit CheckInfo(const Position& pos);
+    bool gives_check(Move m) const;
+
+  private:
+    const Position& pos_;
+    Square king_;
+    Bitboard check_squares_[6];
+    Bitboard discoverers_ = 0;
+};
+
 // If the side to move has a move among [begin, end) that checkmates, stores it in `mate`.
 // Only checking moves are played; each one played adds to `nodes`.
 bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes);
