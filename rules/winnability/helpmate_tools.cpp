@@ -4,6 +4,7 @@ namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
 constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
+constexpr int PAWN_FREED = 12, OFFER = 15;
 
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
@@ -96,6 +97,8 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
       winner_moves_(pos.side_to_move() == winner) {
     const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
     winner_pieces_ = pieces != 0;
+    const Bitboard pawns = pos.pieces(winner, PAWN);
+    pawn_attacks_ = winner == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
     few_pieces_ = !more_than_one(pieces & (pieces - 1));  // at most two
     if (pieces && !(pieces & ~pos.pieces(BISHOP))) {
         if (!(pieces & LIGHT_SQUARES)) bishop_corner_ = 0;
@@ -122,6 +125,7 @@ int MoveOrder::score(Move m) const {
         if (capture) s += 2;
         if (pt == PAWN) {
             s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
+            if (capture && !winner_pieces_) s += PAWN_FREED;  // a blocked pawn gets past
         } else if (pt == KING) {
             if (few_pieces_) {
                 const int before = std::abs(distance(from, their_king_) - 2);
@@ -141,6 +145,8 @@ int MoveOrder::score(Move m) const {
             s -= 25 + 6 * (victim == NO_PIECE ? 1 : VALUE[type_of(victim)]);
         }
         if (promotion) s += m.promotion() == QUEEN ? 18 : 20;
+        // Pawns alone must promote: the loser's men offer themselves to be taken.
+        if (!winner_pieces_ && pt != KING && (pawn_attacks_ & square_bb(to))) s += OFFER;
         if (pt == KING) {
             s += 4 * (king_target_distance(from) - king_target_distance(to));
         } else if (pt == PAWN) {

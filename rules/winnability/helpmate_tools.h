@@ -53,6 +53,7 @@ class MoveOrder {
     Square their_king_, our_king_;
     bool winner_moves_;
     bool winner_pieces_;    // the winner has a knight, bishop, rook or queen
+    Bitboard pawn_attacks_;  // squares the winner's pawns attack
     bool few_pieces_;       // an ending: the winner's king takes part in the mate
     int bishop_corner_ = -1;  // 0: dark corners, 1: light corners, -1: any corner
 };
