@@ -207,9 +207,9 @@ constexpr int DIVE_DEPTH = 60;
 constexpr int MAX_ALLOWANCE = 64;
 constexpr int MAX_PLIES = 64;
 constexpr int FULL_WIDTH = 1 << 12;  // an allowance no list of moves can use up
-constexpr std::uint64_t QUICK_BUDGET = 2000, QUICK_ENDGAME_BUDGET = 300;
-constexpr std::uint64_t TARGET_BUDGET = 600;
-constexpr int MAX_TARGETS = 6, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 4;
+constexpr std::uint64_t QUICK_BUDGET = 2000, QUICK_ENDGAME_BUDGET = 2000;
+constexpr std::uint64_t TARGET_BUDGET = 1500;
+constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
 // One dive search with growing allowance; true when found (the line is in `result`).
 bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int depth, int max_allowance,
@@ -243,20 +243,10 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);
         for (const Target& target : targets) {
             if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;
-            // Iterative deepening from the estimate (of the right parity: the winner mates),
-            // full width: the distance bound alone prunes.
-            Dive dive(winner, std::min(left(), TARGET_BUDGET));
-            dive.set_target(&target);
-            int depth = target.estimate + ((target.estimate % 2 == 1) != (pos.side_to_move() == winner) ? 1 : 0);
-            for (int slack = 0; slack <= TARGET_SLACK && !dive.exhausted(); slack += 2) {
-                if (dive.run(pos, depth + slack, FULL_WIDTH)) {
-                    result.found = true;
-                    result.line.assign(dive.line().rbegin(), dive.line().rend());
-                    break;
-                }
-            }
-            result.nodes += dive.nodes();
-            if (result.found) return result;
+            const int depth = std::min(MAX_PLIES, 2 * target.estimate + TARGET_SLACK);
+            if (dive_search(pos, winner, std::min(left(), TARGET_BUDGET), depth, TARGET_ALLOWANCE, &target,
+                            result))
+                return result;
         }
     }
     // 3. More dives, with a larger allowance.

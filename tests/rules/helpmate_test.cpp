@@ -1,5 +1,7 @@
 // search_helpmate: every answer must be a real legal line ending in the winner's checkmate.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 
 #include "rules/winnability/helpmate.h"
 #include "winnability_support.h"
@@ -40,6 +42,8 @@ TEST_CASE("helpmate: a mate in one is found at once", "[helpmate]") {
 }
 
 TEST_CASE("helpmate: community positions", "[helpmate]") {
+    // White must bring its king to the corner and let Black's queen go: 20-odd plies.
+    require_helpmate("2q5/8/8/B7/2k5/1p6/1K6/8 b - -", WHITE);
     require_helpmate("2q5/8/8/B7/2k5/1p6/1K6/8 b - -", BLACK);
     require_helpmate("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - -", WHITE);
     require_helpmate("7k/8/8/3B4/8/6p1/1b4Pp/2b4K w - -", WHITE);
@@ -55,8 +59,57 @@ TEST_CASE("helpmate: minor piece endings", "[helpmate]") {
     // KB v KB, bishops on opposite colours: either side.
     require_helpmate("8/8/8/3b4/8/2k5/8/4K1B1 w - -", WHITE);
     require_helpmate("8/8/8/3b4/8/2k5/8/4K1B1 w - -", BLACK);
-    // KQ v KN: the queen mates.
+    // KQ v KN: the queen mates (the knight never can: see below).
     require_helpmate("8/8/8/3n4/8/2k5/8/4KQ2 w - -", WHITE);
+    // KQ v K and KR v K from games.
+    require_helpmate("8/1q6/3K4/8/5k2/8/8/8 b - -", BLACK, 2000);
+    require_helpmate("8/K7/8/8/1k6/R7/p7/r7 w - -", BLACK, 2000);
+}
+
+TEST_CASE("helpmate: the loser must promote to give the knight a blocker", "[helpmate]") {
+    // A lone knight needs a man of the loser next to its king, and the pawn on b7 cannot be
+    // that man where it stands: White promotes and the new piece hems its own king in.
+    const std::string text = "8/1P1k4/8/4n3/8/8/8/3K4 w - -";
+    const auto line = require_helpmate(text, BLACK);
+    rules::Position pos = test::fen(text);
+    bool loser_promoted = false;
+    for (rules::Move m : line) {
+        if (m.kind() == rules::Move::PROMOTION && pos.side_to_move() == WHITE) loser_promoted = true;
+        pos.play(m);
+    }
+    CHECK(loser_promoted);
+}
+
+TEST_CASE("helpmate: the knight side of KR v KN and KB v KN mates", "[helpmate]") {
+    require_helpmate("8/8/8/3r4/8/2K5/8/4k1n1 w - -", BLACK);
+    require_helpmate("8/8/8/3b4/8/2K5/8/4k1n1 w - -", BLACK);
+}
+
+TEST_CASE("helpmate: KQ v KN has no knight mate at all", "[helpmate]") {
+    // The queen, wherever it hems its king in, always sees the checking knight: no placement of
+    // the four men is a mate by the knight, so the search must come back empty.
+    int mates = 0;
+    for (int wk = 0; wk < 64; ++wk)
+        for (int n = 0; n < 64; ++n) {
+            if (!(rules::knight_attacks(rules::Square(n)) & rules::square_bb(rules::Square(wk)))) continue;
+            for (int bk = 0; bk < 64; ++bk) {
+                if (bk == n || std::max(std::abs(wk % 8 - bk % 8), std::abs(wk / 8 - bk / 8)) < 2) continue;
+                for (int q = 0; q < 64; ++q) {
+                    if (q == wk || q == bk || q == n) continue;
+                    rules::Position p(rules::Position::Uninitialised{});
+                    p.put_piece(rules::make_piece(WHITE, rules::KING), rules::Square(wk));
+                    p.put_piece(rules::make_piece(BLACK, rules::KING), rules::Square(bk));
+                    p.put_piece(rules::make_piece(BLACK, rules::KNIGHT), rules::Square(n));
+                    p.put_piece(rules::make_piece(WHITE, rules::QUEEN), rules::Square(q));
+                    p.set_side_to_move(WHITE);
+                    if (p.validate().empty() && p.is_checkmate()) ++mates;
+                }
+            }
+        }
+    CHECK(mates == 0);
+    const auto result = search_helpmate(test::fen("1Q6/3k4/8/4n3/8/8/8/3K4 b - -"), BLACK, 2000);
+    CHECK_FALSE(result.found);
+    CHECK(result.nodes <= 2000 + 64);
 }
 
 TEST_CASE("helpmate: the winner promotes a pawn", "[helpmate]") {
