@@ -23,56 +23,64 @@ bool settled(const Position& pos, Color winner, Result& result) {
     return false;
 }
 
-constexpr int MAX_HELPMATE_PLIES = 64;
-// Sixteenths of the remaining budget for each guided search.
-constexpr std::uint64_t GUIDED_SHARE_KEEP = 8, GUIDED_SHARE_SHED = 6;
+// Node budgets: a short helpmate search settles most positions of real games at once; the
+// proofs come next, a small exploration (forced lines end within it), then the long searches
+// share what is left, the helpmate first.
+constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000;
 
 }  // namespace
 
 Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     Result result;
-    if (settled(pos, winner, result)) return result;
-    // A short helpmate first (most positions have one), then the exhaustive proof, then
-    // whatever budget is left for a long helpmate.
-    std::uint64_t left = budget.nodes;
-    HelpmateResult quick = find_helpmate(pos, winner, 5, left / 32);
-    result.nodes += quick.nodes;
-    if (quick.found) {
-        result.outcome = Outcome::Winnable;
-        result.witness = std::move(quick.line);
+    if (!pos.has_legal_moves()) {
+        const bool mated_loser = pos.is_check() && pos.side_to_move() != winner;
+        result.outcome = mated_loser ? Outcome::Winnable : Outcome::Unwinnable;
         return result;
     }
-    left -= std::min(left, quick.nodes);
-    // Two guides: one keeps the winner's men, one lets them go.
-    for (const auto& [share, man_value] :
-         {std::pair{GUIDED_SHARE_KEEP, 24}, std::pair{GUIDED_SHARE_SHED, 0}}) {
-        GuidedResult guided = guided_helpmate(pos, winner, left * share / 16, man_value);
-        result.nodes += guided.nodes;
-        if (guided.found) {
-            result.outcome = Outcome::Winnable;
-            result.witness = std::move(guided.line);
-            return result;
-        }
-        left -= std::min(left, guided.nodes);
-    }
-    ReachResult reach = explore(pos, winner, left * 3 / 4);
-    result.nodes += reach.nodes;
-    if (reach.reach == Reach::Exhausted) {
+    if (material_unwinnable(pos, winner)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
-    if (reach.reach == Reach::Mate) {
+    std::uint64_t left = budget.nodes;
+    auto helpmate = [&](std::uint64_t nodes) {
+        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes));
+        result.nodes += h.nodes;
+        left -= std::min(left, h.nodes);
+        if (!h.found) return false;
         result.outcome = Outcome::Winnable;
-        result.witness = std::move(reach.line);
+        result.witness = std::move(h.line);
+        return true;
+    };
+    auto exploration = [&](std::uint64_t nodes) {
+        ReachResult reach = explore(pos, winner, std::min(left, nodes));
+        result.nodes += reach.nodes;
+        left -= std::min(left, reach.nodes);
+        if (reach.reach == Reach::Exhausted) result.outcome = Outcome::Unwinnable;
+        if (reach.reach == Reach::Mate) {
+            result.outcome = Outcome::Winnable;
+            result.witness = std::move(reach.line);
+        }
+        return reach.reach != Reach::OutOfBudget;
+    };
+    if (helpmate(QUICK_HELPMATE_NODES)) return result;
+    if (locked_unwinnable(pos, winner)) {
+        result.outcome = Outcome::Unwinnable;
         return result;
     }
-    left -= std::min(left, reach.nodes);
-    HelpmateResult deep = find_helpmate(pos, winner, MAX_HELPMATE_PLIES, left);
-    result.nodes += deep.nodes;
-    if (deep.found) {
+    if (exploration(SMALL_EXPLORE_NODES)) return result;
+    // A best-first search that lets the winner shed surplus men finds the long mates with
+    // many same-coloured bishops that the ordered dives miss.
+    GuidedResult shed = guided_helpmate(pos, winner, left / 8, 0);
+    result.nodes += shed.nodes;
+    left -= std::min(left, shed.nodes);
+    if (shed.found) {
         result.outcome = Outcome::Winnable;
-        result.witness = std::move(deep.line);
+        result.witness = std::move(shed.line);
+        return result;
     }
+    if (helpmate(left / 2)) return result;
+    if (exploration(left * 3 / 4)) return result;
+    helpmate(left);
     return result;
 }
 
