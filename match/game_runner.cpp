@@ -348,8 +348,13 @@ void GameRunner::on_timeout() {
     }
     const Color c = arbiter_.to_move();
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
+        // How long after `go` the timer ran: far past the deadline means this process was not
+        // scheduled in time (a loaded machine), not that the engine thought that long.
+        const auto waited =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clk::now() - go_time_).count();
         record_.final_notes.push_back(
-            fmt::format("{} flag fell while thinking", c == rules::WHITE ? "White's" : "Black's"));
+            fmt::format("{} flag fell while thinking (no bestmove {} ms after go, {} ms allowed)",
+                        c == rules::WHITE ? "White's" : "Black's", waited, arbiter_.clock(c).deadline_ms()));
         return finish(arbiter_.flag_fall());  // it is still searching: stopped and drained
     }
     record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
