@@ -250,11 +250,11 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         }
     }
     // 3. More dives, with a larger allowance.
-    if (dive_search(pos, winner, std::min(left(), node_limit / 8), DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
+    if (dive_search(pos, winner, std::min(left(), node_limit / 32), DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
         return result;
     auto spent = [&] { return node_limit - left(); };
     // 4. Best-first toward a mating net, keeping the winner's men, then letting them go.
-    for (const auto& [share, man_value] : {std::pair{8, 24}, std::pair{6, 0}}) {
+    for (const auto& [share, man_value] : {std::pair{3, 24}, std::pair{16, 0}}) {
         const std::uint64_t left = node_limit - spent();
         GuidedResult guided = guided_helpmate(pos, winner, left * std::uint64_t(share) / 16, man_value);
         result.nodes += guided.nodes;
