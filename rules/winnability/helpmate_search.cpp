@@ -111,7 +111,7 @@ class Dive {
             child.play(move);
             ++nodes_;
             if (material_unwinnable(child, winner_) || on_path(child.repetition_key())) continue;
-            if (!winner_moves && child.is_check() && !child.has_legal_moves()) continue;  // winner mated
+            if (!winner_moves && child.is_check() && !helpmate_detail::has_evasion(child)) continue;  // winner mated
             if (run(child, depth - 1, allowance - i)) {
                 line_.push_back(move);
                 found = true;
@@ -168,7 +168,7 @@ class Dive {
                     Position child = pos;
                     child.play(m);
                     ++nodes_;
-                    if (!child.has_legal_moves()) {
+                    if (!helpmate_detail::has_evasion(child)) {
                         arena_.resize(base);
                         mate = m;
                         return -1;

@@ -74,13 +74,22 @@ bool CheckInfo::gives_check(Move m) const {
     return (discoverers_ & square_bb(from)) && !(line_bb(king_, from) & square_bb(to));
 }
 
+bool has_evasion(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    const Bitboard without_king = pos.pieces() ^ square_bb(king);
+    for (Bitboard to = king_attacks(king) & ~pos.pieces(us); to;)
+        if (!pos.attacked_by(~us, pop_lsb(to), without_king)) return true;
+    return pos.has_legal_moves();
+}
+
 bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes) {
     for (const Move* m = begin; m != end; ++m) {
         if (!gives_check(pos, *m)) continue;
         Position child = pos;
         child.play(*m);
         ++nodes;
-        if (!child.has_legal_moves()) {
+        if (!has_evasion(child)) {
             mate = *m;
             return true;
         }

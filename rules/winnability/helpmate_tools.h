@@ -33,6 +33,10 @@ class CheckInfo {
     Bitboard discoverers_ = 0;
 };
 
+// Has the side to move, in check, a legal move? A king step is tried first (most checks
+// leave one); only when there is none are all the moves generated.
+bool has_evasion(const Position& pos);
+
 // If the side to move has a move among [begin, end) that checkmates, stores it in `mate`.
 // Only checking moves are played; each one played adds to `nodes`.
 bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes);
