@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 
+#include "rules/winnability/helpmate_tools.h"
 #include "rules/winnability/key_set.h"
 #include "rules/winnability/material.h"
 
@@ -25,13 +26,15 @@ int colour_corner_distance(Square s, bool dark) {
 }
 
 // Plies played count a little against a node, so that long detours lose to short plans.
-constexpr int DEPTH_WEIGHT = 4;
+constexpr int DEPTH_WEIGHT = 16;
 
+// A position found by the search, kept small: its position is rebuilt from its parent's
+// (stored once the parent is expanded) when it comes to be expanded itself.
 struct Node {
-    Position pos;
-    std::uint32_t parent;
-    Move move;
-    int depth;
+    std::uint32_t parent;       // node index
+    std::uint32_t parent_slot;  // where the parent's position is stored
+    Move move;                  // from the parent
+    std::uint16_t depth;
 };
 
 }  // namespace
@@ -84,8 +87,9 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
     GuidedResult result;
     KeySet seen;
     std::vector<Node> nodes;
+    std::vector<Position> expanded;  // positions of the expanded nodes, by slot
     nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 10) + 1);
-    nodes.push_back({root, 0, Move::none(), 0});
+    nodes.push_back({0, 0, Move::none(), 0});
     seen.insert(root.repetition_key());
     // (estimate, node index); ties favour the newest node, which keeps plans going.
     using Entry = std::pair<int, std::int64_t>;
@@ -94,23 +98,29 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
     while (!open.empty() && result.nodes < node_limit) {
         const auto index = std::uint32_t(-open.top().second);
         open.pop();
-        const Position pos = nodes[index].pos;
+        if (index == 0) {
+            expanded.push_back(root);
+        } else {
+            expanded.push_back(expanded[nodes[index].parent_slot]);
+            expanded.back().play(nodes[index].move);
+        }
+        const auto slot = std::uint32_t(expanded.size() - 1);
+        const Position pos = expanded.back();
+        const int depth = nodes[index].depth + 1;
         for (Move m : pos.legal_moves()) {
             Position child = pos;
             child.play(m);
             ++result.nodes;
-            if (child.is_check() && !child.has_legal_moves()) {
+            if (child.is_check() && !helpmate_detail::has_evasion(child)) {
                 if (child.side_to_move() == winner) continue;  // the winner was mated
                 result.found = true;
                 result.line.push_back(m);
-                for (std::uint32_t i = index; i != 0; i = nodes[i].parent)
-                    result.line.push_back(nodes[i].move);
+                for (std::uint32_t i = index; i != 0; i = nodes[i].parent) result.line.push_back(nodes[i].move);
                 std::reverse(result.line.begin(), result.line.end());
                 return result;
             }
             if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
-            const int depth = nodes[index].depth + 1;
-            nodes.push_back({child, index, m, depth});
+            nodes.push_back({index, slot, m, std::uint16_t(std::min(depth, 0xFFFF))});
             open.push({mating_net_distance(child, winner, man_value) + depth / DEPTH_WEIGHT,
                        -std::int64_t(nodes.size() - 1)});
         }

@@ -50,6 +50,16 @@ TEST_CASE("helpmate: community positions", "[helpmate]") {
     require_helpmate("5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", BLACK);
 }
 
+TEST_CASE("helpmate: long community plans with a large budget", "[helpmate]") {
+    // 50 to 170 plies: pawns give themselves up so that others promote, the loser walls its
+    // own king in. Found by the best-first stage within a million nodes.
+    constexpr std::uint64_t HUGE = 1000000;
+    require_helpmate("5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", WHITE, HUGE);
+    require_helpmate("4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -", WHITE, HUGE);
+    require_helpmate("4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -", BLACK, HUGE);
+    require_helpmate("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", BLACK, HUGE);
+}
+
 TEST_CASE("helpmate: minor piece endings", "[helpmate]") {
     // KNN v K: only the knights' side.
     require_helpmate("8/8/8/8/8/8/4K1NN/7k w - -", WHITE);
