@@ -19,6 +19,8 @@ using helpmate_detail::mate_in_one;
 using helpmate_detail::MoveOrder;
 using helpmate_detail::Target;
 
+constexpr int TOP_FIRST_ALLOWANCE = 8;
+
 // A check that does not mate (mates are found before ordering) chases the king away.
 constexpr int CHECK_PENALTY = 12;
 
@@ -105,8 +107,15 @@ class Dive {
         const bool winner_moves = pos.side_to_move() == winner_;
         path_.push_back(key);
         bool found = false;
-        for (int i = 0; i < count && i <= allowance && nodes_ < limit_; ++i) {
-            const Move move = select(base + std::size_t(i));
+        // A small allowance is spent near the root first (a different plan rather than a late
+        // detour); a large one (full width) keeps the best-first order.
+        const int last = std::min(count - 1, allowance);
+        const bool top_first = allowance <= TOP_FIRST_ALLOWANCE;
+        if (top_first)
+            for (int i = 0; i <= last; ++i) select(base + std::size_t(i));
+        for (int k = 0; k <= last && nodes_ < limit_; ++k) {
+            const int i = top_first ? last - k : k;
+            const Move move = top_first ? arena_[base + std::size_t(i)].move : select(base + std::size_t(i));
             Position child = pos;
             child.play(move);
             ++nodes_;
