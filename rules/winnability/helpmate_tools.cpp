@@ -4,7 +4,7 @@ namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
 constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
-constexpr int PAWN_FREED = 12, OFFER = 15;
+constexpr int PAWN_FREED = 12, OFFER = 15, STALEMATE_RISK = 20;
 
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
@@ -106,6 +106,15 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
       winner_moves_(pos.side_to_move() == winner) {
     const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
     winner_pieces_ = pieces != 0;
+    // A lone losing king: a quiet move that takes its last square is stalemate.
+    lone_king_ = winner_moves_ && pos.pieces(~winner) == pos.pieces(~winner, KING);
+    if (lone_king_) {
+        const Bitboard without_king = pos.pieces() ^ square_bb(their_king_);
+        for (Bitboard b = king_attacks(their_king_) & ~pos.pieces(~winner); b;) {
+            const Square s = pop_lsb(b);
+            if (!pos.attacked_by(winner, s, without_king)) lone_flights_ |= square_bb(s);
+        }
+    }
     const Bitboard pawns = pos.pieces(winner, PAWN);
     pawn_attacks_ = winner == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
     few_pieces_ = !more_than_one(pieces & (pieces - 1));  // at most two
@@ -132,6 +141,11 @@ int MoveOrder::score(Move m) const {
             s += p == QUEEN ? 60 : p == KNIGHT ? 35 : p == ROOK ? 30 : 25;
         }
         if (capture) s += 2;
+        if (lone_king_ && pt != PAWN && m.kind() == Move::NORMAL) {
+            const Bitboard occupied = (pos_.pieces() ^ square_bb(from) ^ square_bb(their_king_)) | square_bb(to);
+            const Bitboard covered = pt == KING ? king_attacks(to) : attacks_bb(pt, to, occupied);
+            if (!(lone_flights_ & ~covered & ~square_bb(to))) s -= STALEMATE_RISK;
+        }
         if (pt == PAWN) {
             s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
             if (capture && !winner_pieces_) s += PAWN_FREED;  // a blocked pawn gets past
