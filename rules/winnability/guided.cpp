@@ -115,7 +115,8 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
                 if (child.side_to_move() == winner) continue;  // the winner was mated
                 result.found = true;
                 result.line.push_back(m);
-                for (std::uint32_t i = index; i != 0; i = nodes[i].parent) result.line.push_back(nodes[i].move);
+                for (std::uint32_t i = index; i != 0; i = nodes[i].parent)
+                    result.line.push_back(nodes[i].move);
                 std::reverse(result.line.begin(), result.line.end());
                 return result;
             }

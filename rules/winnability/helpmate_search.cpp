@@ -120,7 +120,8 @@ class Dive {
             child.play(move);
             ++nodes_;
             if (material_unwinnable(child, winner_) || on_path(child.repetition_key())) continue;
-            if (!winner_moves && child.is_check() && !helpmate_detail::has_evasion(child)) continue;  // winner mated
+            if (!winner_moves && child.is_check() && !helpmate_detail::has_evasion(child))
+                continue;  // winner mated
             if (run(child, depth - 1, allowance - i)) {
                 line_.push_back(move);
                 found = true;
@@ -244,8 +245,8 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
     // 1. Ordered dives: the common mates, found in tens of nodes.
     const bool endgame = helpmate_detail::patterns_apply(pos);
-    if (dive_search(pos, winner, std::min(node_limit, endgame ? QUICK_ENDGAME_BUDGET : QUICK_BUDGET), DIVE_DEPTH,
-                    MAX_ALLOWANCE, nullptr, result))
+    if (dive_search(pos, winner, std::min(node_limit, endgame ? QUICK_ENDGAME_BUDGET : QUICK_BUDGET),
+                    DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
         return result;
     // 2. Little material: walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
@@ -259,7 +260,8 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         }
     }
     // 3. More dives, with a larger allowance.
-    if (dive_search(pos, winner, std::min(left(), node_limit / 32), DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
+    if (dive_search(pos, winner, std::min(left(), node_limit / 32), DIVE_DEPTH, MAX_ALLOWANCE, nullptr,
+                    result))
         return result;
     auto spent = [&] { return node_limit - left(); };
     // 4. Best-first toward a mating net, keeping the winner's men, then letting them go.
@@ -275,7 +277,8 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     }
     // 5. Whatever is left: iterative deepening, every move of both sides.
     Dive dive(winner, left());
-    for (int depth = pos.side_to_move() == winner ? 1 : 2; depth <= MAX_PLIES && !dive.exhausted(); depth += 2) {
+    for (int depth = pos.side_to_move() == winner ? 1 : 2; depth <= MAX_PLIES && !dive.exhausted();
+         depth += 2) {
         if (dive.run(pos, depth, FULL_WIDTH)) {
             result.found = true;
             result.line.assign(dive.line().rbegin(), dive.line().rend());

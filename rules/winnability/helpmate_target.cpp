@@ -209,20 +209,25 @@ class Builder {
 int man_distance(Piece piece, Square from, Square to) {
     if (from == to) return 0;
     switch (type_of(piece)) {
-        case KING: return chebyshev(from, to);
-        case KNIGHT: return knight_table()[from][to];
+        case KING:
+            return chebyshev(from, to);
+        case KNIGHT:
+            return knight_table()[from][to];
         case BISHOP:
             if (((file_of(from) + rank_of(from)) ^ (file_of(to) + rank_of(to))) & 1) return NEVER;
             return bishop_attacks(from, 0) & square_bb(to) ? 1 : 2;
-        case ROOK: return rook_attacks(from, 0) & square_bb(to) ? 1 : 2;
-        case QUEEN: return queen_attacks(from, 0) & square_bb(to) ? 1 : 2;
+        case ROOK:
+            return rook_attacks(from, 0) & square_bb(to) ? 1 : 2;
+        case QUEEN:
+            return queen_attacks(from, 0) & square_bb(to) ? 1 : 2;
         case PAWN: {
             const Color c = color_of(piece);
             if (file_of(from) != file_of(to)) return NEVER;
             const int ahead = relative_rank(c, rank_of(to)) - relative_rank(c, rank_of(from));
             return ahead > 0 ? ahead : NEVER;
         }
-        default: return NEVER;
+        default:
+            return NEVER;
     }
 }
 

@@ -142,7 +142,8 @@ int MoveOrder::score(Move m) const {
         }
         if (capture) s += 2;
         if (lone_king_ && pt != PAWN && m.kind() == Move::NORMAL) {
-            const Bitboard occupied = (pos_.pieces() ^ square_bb(from) ^ square_bb(their_king_)) | square_bb(to);
+            const Bitboard occupied =
+                (pos_.pieces() ^ square_bb(from) ^ square_bb(their_king_)) | square_bb(to);
             const Bitboard covered = pt == KING ? king_attacks(to) : attacks_bb(pt, to, occupied);
             if (!(lone_flights_ & ~covered & ~square_bb(to))) s -= STALEMATE_RISK;
         }

@@ -56,11 +56,11 @@ class MoveOrder {
     Color winner_, loser_;
     Square their_king_, our_king_;
     bool winner_moves_;
-    bool winner_pieces_;    // the winner has a knight, bishop, rook or queen
-    Bitboard pawn_attacks_;  // squares the winner's pawns attack
+    bool winner_pieces_;         // the winner has a knight, bishop, rook or queen
+    Bitboard pawn_attacks_;      // squares the winner's pawns attack
     Bitboard lone_flights_ = 0;  // a lone losing king's safe squares (winner to move), else 0
     bool lone_king_ = false;
-    bool few_pieces_;       // an ending: the winner's king takes part in the mate
+    bool few_pieces_;         // an ending: the winner's king takes part in the mate
     int bishop_corner_ = -1;  // 0: dark corners, 1: light corners, -1: any corner
 };
 
