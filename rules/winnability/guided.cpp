@@ -108,6 +108,7 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
         const Position pos = expanded.back();
         const int depth = nodes[index].depth + 1;
         for (Move m : pos.legal_moves()) {
+            if (result.nodes >= node_limit) break;
             Position child = pos;
             child.play(m);
             ++result.nodes;

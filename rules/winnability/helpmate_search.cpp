@@ -174,7 +174,7 @@ class Dive {
             const helpmate_detail::CheckInfo checks(pos);
             for (Move m : moves) {
                 const bool check = checks.gives_check(m);
-                if (check) {
+                if (check && nodes_ < limit_) {  // (the budget is a hard limit)
                     Position child = pos;
                     child.play(m);
                     ++nodes_;
