@@ -217,7 +217,7 @@ constexpr int DIVE_DEPTH = 60;
 constexpr int MAX_ALLOWANCE = 64;
 constexpr int MAX_PLIES = 64;
 constexpr int FULL_WIDTH = 1 << 12;  // an allowance no list of moves can use up
-constexpr std::uint64_t QUICK_BUDGET = 2000, QUICK_ENDGAME_BUDGET = 2000;
+constexpr std::uint64_t QUICK_BUDGET = 2000;
 constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
@@ -245,9 +245,10 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
     // 1. Ordered dives: the common mates, found in tens of nodes.
     const bool endgame = helpmate_detail::patterns_apply(pos);
-    if (dive_search(pos, winner, std::min(node_limit, endgame ? QUICK_ENDGAME_BUDGET : QUICK_BUDGET),
-                    DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
-        return result;
+    // (In small endings a small budget is shared with the patterns.)
+    const std::uint64_t quick =
+        endgame ? std::min(QUICK_BUDGET, node_limit / 2) : std::min(QUICK_BUDGET, node_limit);
+    if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result)) return result;
     // 2. Little material: walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
         const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);
