@@ -1,8 +1,13 @@
-// search_helpmate: the one entry point of the helpmate finders. Limited-discrepancy depth-first
-// search: a dive follows the static move ordering (helpmate_tools.h) and tests for a mate in
-// one at every node where the winner moves (only checking moves are played); the n-th best
-// move of a node costs n discrepancies, and the allowance grows each round. A table of failed
-// (position, depth, allowance) triples keeps the rounds from redoing each other's work.
+// search_helpmate: the one entry point of the helpmate finders, in stages that share the budget:
+//  1. limited-discrepancy dives: a dive follows the static move ordering (helpmate_tools.h) and
+//     tests for a mate in one at every node where the winner moves (only checking moves are
+//     played); the n-th best move of a node costs n discrepancies, the allowance grows each
+//     round, and a table of failed (position, depth, allowance) keeps rounds from redoing work;
+//  2. in small endings, dives toward mating patterns built for the position (helpmate_target.h);
+//  3. more dives; 4. best-first searches toward a mating net (guided.h), which find the long
+//     plans of composed positions; 5. iterative deepening with what is left, if anything.
+// Every line returned is a real legal line ending in the winner's checkmate: the heuristics only
+// choose which moves to play.
 #include <algorithm>
 #include <vector>
 
@@ -15,10 +20,10 @@
 namespace drawproxy::rules::winnability {
 namespace {
 
-using helpmate_detail::mate_in_one;
 using helpmate_detail::MoveOrder;
 using helpmate_detail::Target;
 
+// Up to this allowance, discrepancies are spent near the root first.
 constexpr int TOP_FIRST_ALLOWANCE = 8;
 
 // A check that does not mate (mates are found before ordering) chases the king away.
@@ -47,6 +52,9 @@ int target_score(const Position& pos, Move m, const Target& target) {
     return s;
 }
 
+// Failed searches: key -> (remaining depth, allowance) already shown to hold no mate. A cache:
+// it starts small (a quick search must not pay for clearing a large table) and doubles as it
+// fills, up to a size fitting the budget.
 class FailTable {
   public:
     explicit FailTable(std::uint64_t nodes) : entries_(256) {
@@ -285,7 +293,8 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
             return result;
         }
     }
-    // 5. Whatever is left: iterative deepening, every move of both sides.
+    // 5. Whatever is left (the best-first stage stops early only when it runs out of positions):
+    // iterative deepening, every move of both sides.
     Dive dive(winner, left());
     for (int depth = pos.side_to_move() == winner ? 1 : 2; depth <= MAX_PLIES && !dive.exhausted();
          depth += 2) {

@@ -83,20 +83,6 @@ bool has_evasion(const Position& pos) {
     return pos.has_legal_moves();
 }
 
-bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes) {
-    for (const Move* m = begin; m != end; ++m) {
-        if (!gives_check(pos, *m)) continue;
-        Position child = pos;
-        child.play(*m);
-        ++nodes;
-        if (!has_evasion(child)) {
-            mate = *m;
-            return true;
-        }
-    }
-    return false;
-}
-
 MoveOrder::MoveOrder(const Position& pos, Color winner)
     : pos_(pos),
       winner_(winner),

@@ -1,6 +1,7 @@
 #pragma once
-// Pieces shared by the helpmate searches: a check test that plays nothing, the mate-in-one
-// test at the frontier (only checking moves are played), and the static move ordering.
+// Pieces shared by the helpmate searches: check tests that play nothing (for the mate-in-one
+// test at the frontier, which plays only checking moves), a cheap evasion test, and the
+// static move ordering.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -36,10 +37,6 @@ class CheckInfo {
 // Has the side to move, in check, a legal move? A king step is tried first (most checks
 // leave one); only when there is none are all the moves generated.
 bool has_evasion(const Position& pos);
-
-// If the side to move has a move among [begin, end) that checkmates, stores it in `mate`.
-// Only checking moves are played; each one played adds to `nodes`.
-bool mate_in_one(const Position& pos, const Move* begin, const Move* end, Move& mate, std::uint64_t& nodes);
 
 // Static move ordering toward a mating net for `winner`, for both sides' moves. Nothing is
 // played. Built once per position (it caches the kings' squares and the material).

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "rules/winnability/helpmate.h"
+#include "rules/winnability/helpmate_tools.h"
 #include "winnability_support.h"
 
 using namespace drawproxy;
@@ -28,6 +29,26 @@ std::vector<rules::Move> require_helpmate(const std::string& text, rules::Color 
 }
 
 }  // namespace
+
+TEST_CASE("helpmate: the check test agrees with playing the move", "[helpmate]") {
+    // Direct, discovered, by promotion (the pawn's square opens the line), en passant (two
+    // men leave the rank), castling (the rook checks).
+    for (const char* text : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                             "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                             "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1", "3k4/1P6/8/8/8/8/8/1R2K3 w - - 0 1",
+                             "8/8/8/k1pP3R/8/8/8/4K3 w - c6 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+                             "8/8/8/2k5/8/2B5/3P4/Q3K3 w - - 0 1"}) {
+        INFO(text);
+        const rules::Position pos = test::fen(text);
+        const rules::winnability::helpmate_detail::CheckInfo checks(pos);
+        for (rules::Move m : pos.legal_moves()) {
+            rules::Position child = pos;
+            child.play(m);
+            CHECK(checks.gives_check(m) == child.is_check());
+            CHECK(rules::winnability::helpmate_detail::gives_check(pos, m) == child.is_check());
+        }
+    }
+}
 
 TEST_CASE("helpmate: mates in the opening and middlegame are found with a small budget", "[helpmate]") {
     require_helpmate(std::string(rules::Position::START_FEN), WHITE, 2000);
