@@ -1,6 +1,6 @@
 #pragma once
-// Guided helpmate search: both sides cooperate so that `winner` checkmates. Iterative
-// deepening with a transposition table and move ordering toward a mating net.
+// Helpmate search: both sides cooperate so that `winner` checkmates; the witness of every
+// "winnable" answer.
 #include <cstdint>
 #include <vector>
 
@@ -14,13 +14,9 @@ struct HelpmateResult {
     std::uint64_t nodes = 0;
 };
 
-// THE entry point: finds a line ending in `winner`'s checkmate, playing at most `node_limit`
+// Finds a line ending in `winner`'s checkmate, playing at most `node_limit`
 // positions (a node = one position played). Combines a fast ordered dive with a mate-in-one
 // test for the common easy mates and longer searches when the budget allows.
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
-
-// Older finders, kept while callers move to search_helpmate.
-// Searches mates of up to `max_plies` plies, visiting at most `node_limit` positions.
-HelpmateResult find_helpmate(const Position& pos, Color winner, int max_plies, std::uint64_t node_limit);
 
 }  // namespace drawproxy::rules::winnability

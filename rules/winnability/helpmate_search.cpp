@@ -229,15 +229,6 @@ constexpr std::uint64_t QUICK_BUDGET = 2000;
 constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
-// A lone knight against a lone queen never mates: the queen hemming its king in always sees
-// the checking knight (every placement is checked in tests/rules/helpmate_test.cpp).
-bool knight_against_queen(const Position& pos, Color winner) {
-    const Bitboard ours = pos.pieces(winner) & ~pos.pieces(KING);
-    const Bitboard theirs = pos.pieces(~winner) & ~pos.pieces(KING);
-    return ours && !more_than_one(ours) && (ours & pos.pieces(KNIGHT)) && theirs && !more_than_one(theirs) &&
-           (theirs & pos.pieces(QUEEN));
-}
-
 // One dive search with growing allowance; true when found (the line is in `result`).
 bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int depth, int max_allowance,
                  const Target* target, HelpmateResult& result) {
@@ -258,7 +249,8 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
 
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
     HelpmateResult result;
-    if (material_unwinnable(pos, winner) || knight_against_queen(pos, winner)) return result;
+    // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
+    if (material_unwinnable(pos, winner)) return result;
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
     // 1. Ordered dives: the common mates, found in tens of nodes.
     const bool endgame = helpmate_detail::patterns_apply(pos);

@@ -1,6 +1,5 @@
 #include "rules/winnability/winnability.h"
 
-#include "rules/winnability/guided.h"
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
@@ -68,16 +67,6 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     if (exploration(SMALL_EXPLORE_NODES)) return result;
-    // A best-first search that lets the winner shed surplus men finds the long mates with
-    // many same-coloured bishops that the ordered dives miss.
-    GuidedResult shed = guided_helpmate(pos, winner, left / 8, 0);
-    result.nodes += shed.nodes;
-    left -= std::min(left, shed.nodes);
-    if (shed.found) {
-        result.outcome = Outcome::Winnable;
-        result.witness = std::move(shed.line);
-        return result;
-    }
     if (helpmate(left / 2)) return result;
     if (exploration(left * 3 / 4)) return result;
     helpmate(left);
