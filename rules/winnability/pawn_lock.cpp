@@ -35,29 +35,57 @@ Bitboard pawn_attacks_set(Color c, Bitboard b) {
 
 bool on_last_rank(Color c, Square s) { return relative_rank(c, rank_of(s)) == 7; }
 
-// Floods the moves of piece type `pt` from `start`, never entering `frozen`; adds the
-// squares attacked on the way to `attacked`.
-Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked) {
-    Bitboard reach = start, frontier = start;
-    while (frontier) {
-        const Square s = pop_lsb(frontier);
-        const Bitboard a = attacks_bb(pt, s, frozen);
-        attacked |= a;
-        const Bitboard fresh = a & ~frozen & ~reach;
-        reach |= fresh;
-        frontier |= fresh;
+Bitboard king_dilate(Bitboard b) {
+    const Bitboard row = b | shift<1>(b) | shift<-1>(b);
+    return row | shift<8>(row) | shift<-8>(row);
+}
+
+Bitboard knight_dilate(Bitboard b) {
+    const Bitboard one = shift<1>(b) | shift<-1>(b);
+    const Bitboard two = shift<1>(shift<1>(b)) | shift<-1>(shift<-1>(b));
+    return shift<16>(one) | shift<-16>(one) | shift<8>(two) | shift<-8>(two);
+}
+
+// Squares attacked along direction D from `from`, sliding through `open` squares.
+template <int D>
+Bitboard slide(Bitboard from, Bitboard open) {
+    Bitboard ray = shift<D>(from), reach = ray;
+    for (int i = 0; i < 6 && ray; ++i) {
+        ray = shift<D>(ray & open);
+        reach |= ray;
     }
     return reach;
 }
 
-Bitboard flood_king(Square start, Bitboard forbidden) {
-    Bitboard reach = square_bb(start), frontier = reach;
-    while (frontier) {
-        const Bitboard fresh = king_attacks(pop_lsb(frontier)) & ~forbidden & ~reach;
-        reach |= fresh;
-        frontier |= fresh;
+Bitboard slider_attacks(PieceType pt, Bitboard from, Bitboard open) {
+    Bitboard a = 0;
+    if (pt != ROOK)
+        a |= slide<7>(from, open) | slide<9>(from, open) | slide<-7>(from, open) | slide<-9>(from, open);
+    if (pt != BISHOP)
+        a |= slide<1>(from, open) | slide<-1>(from, open) | slide<8>(from, open) | slide<-8>(from, open);
+    return a;
+}
+
+// Floods the moves of piece type `pt` from `start`, never entering `frozen`; adds the
+// squares attacked on the way to `attacked`. Set-wise: every square of the region at once.
+Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked) {
+    Bitboard reach = start;
+    for (;;) {
+        const Bitboard a = pt == KNIGHT ? knight_dilate(reach) : slider_attacks(pt, reach, ~frozen);
+        attacked |= a;
+        const Bitboard next = reach | (a & ~frozen);
+        if (next == reach) return reach;
+        reach = next;
     }
-    return reach;
+}
+
+Bitboard flood_king(Square start, Bitboard forbidden) {
+    Bitboard reach = square_bb(start);
+    for (;;) {
+        const Bitboard next = reach | (king_dilate(reach) & ~forbidden);
+        if (next == reach) return reach;
+        reach = next;
+    }
 }
 
 class RegionBuilder {
