@@ -335,10 +335,55 @@ bool has_blockade_seed(const Position& pos) {
     return false;
 }
 
+// A cheap necessary condition for the proof below (it never skips a proof that would hold; and
+// returning "not shown" early is sound anyway). When the analysis succeeds, its assumption at
+// the fixpoint keeps some permanent pawn (unless an en passant capture freed pawns: then no
+// early-out). A permanent pawn's push ray must stop short of the last rank, so it stops at a
+// frozen man or at an enemy permanent pawn, or follows an own permanent pawn whose ray stops
+// so: up the pawn's file stands an enemy pawn or a frozen piece or king. A frozen piece
+// attacks only its own frozen men (attacks_bb with every man as a blocker is a subset of its
+// attacks through the frozen men alone); a frozen king has no castling right and each of its
+// neighbours is its own man or attacked for ever by frozen enemy men, whose attacks on the
+// squares next to them do not depend on blockers (a knight's: all of its squares).
+bool may_be_walled(const Position& pos) {
+    if (pos.ep_square() != SQ_NONE) return true;
+    const Bitboard occupied = pos.pieces();
+    for (Color c : {WHITE, BLACK}) {
+        for (Bitboard pawns = pos.pieces(c, PAWN); pawns;) {
+            const Square s = pop_lsb(pawns);
+            // The squares up the file from the pawn.
+            Bitboard ahead = 0;
+            for (int r = rank_of(s) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += c == WHITE ? 1 : -1)
+                ahead |= square_bb(make_square(file_of(s), r));
+            if (ahead & pos.pieces(~c, PAWN)) return true;
+            for (Bitboard men = ahead & occupied & ~pos.pieces(PAWN); men;) {
+                const Square m = pop_lsb(men);
+                const Color d = color_of(pos.piece_on(m));
+                const PieceType pt = type_of(pos.piece_on(m));
+                if (pt != KING) {
+                    if (!(attacks_bb(pt, m, occupied) & ~pos.pieces(d))) return true;
+                    continue;
+                }
+                if (pos.castling_rights() & (d == WHITE ? 3 : 12)) continue;
+                const Color e = ~d;
+                Bitboard guarded = pos.pieces(d) | pawn_attacks_set(e, pos.pieces(e, PAWN));
+                for (Bitboard b = pos.pieces(e) & ~pos.pieces(PAWN); b;) {
+                    const Square x = pop_lsb(b);
+                    const PieceType xt = type_of(pos.piece_on(x));
+                    guarded |=
+                        xt == KNIGHT ? knight_attacks(x) : attacks_bb(xt, x, occupied) & king_attacks(x);
+                }
+                if (!(king_attacks(m) & ~guarded)) return true;
+            }
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 bool locked_unwinnable(const Position& pos, Color winner) {
-    if (!has_blockade_seed(pos)) return false;
+    if (!has_blockade_seed(pos) || !may_be_walled(pos)) return false;
     Assumption a{pos.pieces(), pos.pieces(PAWN)};
     // An en passant capture open right now frees the capturers and the pawn just pushed.
     if (pos.ep_square() != SQ_NONE && pos.has_legal_en_passant()) {

@@ -87,6 +87,17 @@ TEST_CASE("winnability: walls with bishops that cannot break through", "[winnabi
     require_dead("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2N1K3 w - - 0 1", false);
 }
 
+TEST_CASE("winnability: a pawn held only by men that can move builds no wall", "[winnability]") {
+    // The static proof's early-out: a knight or a king that can step aside holds no pawn for ever.
+    require_dead("4k3/8/8/8/3p4/3N4/8/4K3 w - - 0 1", false);
+    require_winnable("4k3/8/8/8/3p4/3N4/8/4K3 w - - 0 1", BLACK);
+    require_dead("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", false);
+    require_winnable("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", WHITE);
+    // Still walls: pawns facing enemy pawns (the bishops cannot break through).
+    require_dead("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", true);
+    require_dead("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", true);
+}
+
 TEST_CASE("winnability: an en passant capture open now breaks the wall", "[winnability]") {
     const std::string text = "4k3/8/8/p1p1p3/P1P1Pp1p/1B3P1P/8/4K3 b - e3 0 1";
     require_winnable(text, WHITE);
