@@ -51,7 +51,8 @@ int run_winnable(const Args& args) {
         "drawproxy winnable"};
     std::uint64_t nodes = wb::Budget{}.nodes;
     bool witness = false;
-    app.add_option("--nodes", nodes, "search budget per side and position (positions visited)")
+    app.add_option("--nodes", nodes,
+                   "search budget per side and position (positions visited; default 1000000)")
         ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 32));
     app.add_flag("--witness", witness, "after each W or B, print '  W: <uci moves>' ending in that mate");
     if (int status = parse_command_line(app, args, "winnable"); status >= 0) return status;

@@ -12,8 +12,11 @@ namespace drawproxy::rules::winnability {
 enum class Outcome : std::uint8_t { Winnable, Unwinnable, Undetermined };
 
 struct Budget {
-    std::uint64_t nodes = 200000;  // positions the searches may visit, all stages together
-    bool want_witness = true;      // false: skip the helpmate search when it only gives a witness
+    // Positions the searches may visit, all stages together: real games need a few thousand at
+    // most; the rest is for composed puzzles (community.txt: 91% of positions decided right at
+    // 200k, 95% at 1M, ~13 ms a side on average).
+    std::uint64_t nodes = 1000000;
+    bool want_witness = true;  // false: skip the helpmate search when it only gives a witness
 };
 
 struct Result {
