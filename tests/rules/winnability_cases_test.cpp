@@ -81,6 +81,16 @@ TEST_CASE("winnability: a locked pawn wall with kings only is dead", "[winnabili
     require_dead("4k3/8/8/p1p1pp2/P1P1P1P1/8/8/4K3 w - - 0 1", false);
 }
 
+TEST_CASE("winnability: walls still to be closed by pawns that can never pass each other", "[winnability]") {
+    // The a2/c2/e2/g2 pawns can only walk up to the black pawns facing them: nothing can
+    // ever capture, so the wall above stays shut (the king may take a pawn, which opens nothing).
+    require_dead("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", true);
+    require_dead("3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - - 0 1", true);
+    require_dead("2k5/p1p1p1p1/P1P1P1P1/2p1P2K/8/8/2P1P3/8 w - - 0 1", true);
+    // A black pawn that could capture onto the b-file (a white man can get there) opens it.
+    require_dead("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/1N6/P1P1P1P1/4K3 w - - 0 1", false);
+}
+
 TEST_CASE("winnability: walls with bishops that cannot break through", "[winnability]") {
     require_dead("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", true);
     // A knight can cross the wall: alive.
