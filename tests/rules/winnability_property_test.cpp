@@ -1,11 +1,13 @@
 // Property tests on random legal positions with few men: an "unwinnable" answer must
 // survive a bounded exhaustive helpmate search, and every witness must be a legal line
 // ending in the winner's checkmate.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <random>
 
 #include "rules/notation.h"
+#include "rules/winnability/helpmate.h"
 #include "support/paths.h"
 #include "winnability_support.h"
 
@@ -103,4 +105,66 @@ TEST_CASE("winnability: random play from dead community positions stays dead", "
         }
     }
     CHECK(positions > 50);
+}
+
+namespace {
+
+// A random pawn chain across the board (each file's pair one rank off its neighbour's), the
+// white king below it and the black king above, plus a few random men: walls that the
+// blockade proof settles, and walls it must not settle.
+bool random_wall(std::mt19937& rng, rules::Position& out) {
+    rules::Position pos(rules::Position::Uninitialised{});
+    pos.clear();
+    std::array<bool, 64> used{};
+    auto put = [&](rules::Piece p, int s) {
+        if (s < 0 || s > 63 || used[s]) return false;
+        if (rules::type_of(p) == rules::PAWN && (s < 8 || s >= 56)) return false;
+        used[s] = true;
+        pos.put_piece(p, rules::Square(s));
+        return true;
+    };
+    int rank = 2 + int(rng() % 3);
+    for (int file = 0; file < 8; ++file) {
+        rank = std::clamp(rank + int(rng() % 3) - 1, 1, 5);
+        if (rng() % 8 == 0) continue;
+        put(rules::make_piece(rules::WHITE, rules::PAWN), rank * 8 + file);
+        put(rules::make_piece(rules::BLACK, rules::PAWN), (rank + 1) * 8 + file);
+    }
+    if (!put(rules::make_piece(rules::WHITE, rules::KING), int(rng() % 8)) ||
+        !put(rules::make_piece(rules::BLACK, rules::KING), 56 + int(rng() % 8)))
+        return false;
+    for (int n = int(rng() % 4); n > 0; --n) {
+        const auto color = rules::Color(rng() & 1);
+        const auto type = rules::PieceType(rules::PAWN + int(rng() % 5));
+        for (int tries = 0; tries < 20 && !put(rules::make_piece(color, type), int(rng() % 64)); ++tries) {
+        }
+    }
+    pos.set_side_to_move(rules::Color(rng() & 1));
+    pos.set_clocks(0, 1);
+    if (!pos.validate().empty() || !pos.has_legal_moves()) return false;
+    out = pos;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("winnability: random pawn walls, unwinnable survives long helpmate searches",
+          "[winnability][property]") {
+    std::mt19937 rng(1129);
+    int walls = 0, unwinnable = 0;
+    rules::Position pos(rules::Position::Uninitialised{});
+    while (walls < 4000) {
+        if (!random_wall(rng, pos)) continue;
+        ++walls;
+        for (rules::Color side : {rules::WHITE, rules::BLACK}) {
+            INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
+            const auto result = can_checkmate(pos, side, {3000, true});
+            if (result.outcome != Outcome::Unwinnable) continue;
+            ++unwinnable;
+            // Another search, with a far larger budget, must not find a mate either.
+            REQUIRE_FALSE(rules::winnability::search_helpmate(pos, side, 30000).found);
+            REQUIRE_FALSE(test::exhaustive_mate(pos, side, 3));
+        }
+    }
+    CHECK(unwinnable > 60);
 }
