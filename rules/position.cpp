@@ -97,10 +97,6 @@ bool Position::has_legal_en_passant() const {
     return false;
 }
 
-bool Position::is_capture(Move m) const {
-    return (board_[m.to()] != NO_PIECE && m.kind() != Move::CASTLING) || m.kind() == Move::EN_PASSANT;
-}
-
 void Position::play(Move m) {
     const auto& z = zobrist::keys;
     Color us = side_, them = ~us;

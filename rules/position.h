@@ -92,7 +92,9 @@ class Position {
     bool has_legal_moves() const;
     bool is_checkmate() const { return is_check() && !has_legal_moves(); }
     bool is_stalemate() const { return !is_check() && !has_legal_moves(); }
-    bool is_capture(Move m) const;
+    bool is_capture(Move m) const {
+        return (board_[m.to()] != NO_PIECE && m.kind() != Move::CASTLING) || m.kind() == Move::EN_PASSANT;
+    }
     // A capture or a pawn move: resets the fifty-move count and ends repetition look-back.
     bool is_zeroing(Move m) const { return is_capture(m) || type_of(board_[m.from()]) == PAWN; }
     // True if the move could also change castling rights (also ends repetition look-back).

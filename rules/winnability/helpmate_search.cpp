@@ -119,11 +119,13 @@ class Dive {
         // detour); a large one (full width) keeps the best-first order.
         const int last = std::min(count - 1, allowance);
         const bool top_first = allowance <= TOP_FIRST_ALLOWANCE;
+        // (expand() already brought the best move to the front.)
         if (top_first)
-            for (int i = 0; i <= last; ++i) select(base + std::size_t(i));
+            for (int i = 1; i <= last; ++i) select(base + std::size_t(i));
         for (int k = 0; k <= last && nodes_ < limit_; ++k) {
             const int i = top_first ? last - k : k;
-            const Move move = top_first ? arena_[base + std::size_t(i)].move : select(base + std::size_t(i));
+            const Move move =
+                top_first || i == 0 ? arena_[base + std::size_t(i)].move : select(base + std::size_t(i));
             Position child = pos;
             child.play(move);
             ++nodes_;
@@ -168,43 +170,65 @@ class Dive {
     }
 
     // Generates the moves, tests for a mate in one, and pushes the moves worth searching
-    // onto the arena best first. Returns how many, or -1 with `mate` set. Kept out of run()
-    // so that the 2 KiB move list is not on the stack of every ply.
+    // onto the arena, the best first (the first of equals; the others in generation order).
+    // Returns how many, or -1 with `mate` set. Kept out of run() so that the 2 KiB move list
+    // is not on the stack of every ply.
     [[gnu::noinline]] int expand(const Position& pos, int depth, Move& mate) {
         const MoveList moves = pos.legal_moves();
         const bool winner_moves = pos.side_to_move() == winner_;
         // A mate needs one more winner move after this one.
         const bool deeper = depth >= (winner_moves ? 3 : 2);
         const std::size_t base = arena_.size();
+        if (!deeper && !winner_moves) return 0;
+        // The mate test: does the check `m` mate? (The budget is a hard limit.)
+        auto mates = [&](Move m) {
+            if (nodes_ >= limit_) return false;
+            Position child = pos;
+            child.play(m);
+            ++nodes_;
+            return !helpmate_detail::has_evasion(child);
+        };
+        if (winner_moves && !deeper) {  // only the mate test
+            const helpmate_detail::CheckInfo checks(pos);
+            for (Move m : moves)
+                if (checks.gives_check(m) && mates(m)) {
+                    mate = m;
+                    return -1;
+                }
+            return 0;
+        }
+        // Room for every move, written through a pointer (no capacity test per move).
+        arena_.resize(base + std::size_t(moves.size()));
+        Scored* out = arena_.data() + base;
         if (winner_moves) {
             // Checks are played at once for the mate test; the others only scored.
-            const MoveOrder order(pos, winner_);
             const helpmate_detail::CheckInfo checks(pos);
+            const MoveOrder order(pos, winner_);
             for (Move m : moves) {
                 const bool check = checks.gives_check(m);
-                if (check && nodes_ < limit_) {  // (the budget is a hard limit)
-                    Position child = pos;
-                    child.play(m);
-                    ++nodes_;
-                    if (!helpmate_detail::has_evasion(child)) {
-                        arena_.resize(base);
-                        mate = m;
-                        return -1;
-                    }
+                if (check && mates(m)) {
+                    arena_.resize(base);
+                    mate = m;
+                    return -1;
                 }
-                if (!deeper) continue;
                 const int s = target_ ? target_score(pos, m, *target_) : order.score(m);
-                arena_.push_back({check ? s - CHECK_PENALTY : s, m});
+                *out++ = {check ? s - CHECK_PENALTY : s, m};
             }
-        } else if (deeper) {
-            if (target_) {
-                for (Move m : moves) arena_.push_back({target_score(pos, m, *target_), m});
-            } else {
-                const MoveOrder order(pos, winner_);
-                for (Move m : moves) arena_.push_back({order.score(m), m});
-            }
+        } else if (target_) {
+            for (Move m : moves) *out++ = {target_score(pos, m, *target_), m};
+        } else {
+            const MoveOrder order(pos, winner_);
+            for (Move m : moves) *out++ = {order.score(m), m};
         }
-        return int(arena_.size() - base);
+        // The best move first (the first of equals); the others stay in generation order.
+        Scored* const first = arena_.data() + base;
+        if (out - first > 1) {
+            Scored* best = first;
+            for (Scored* p = first + 1; p < out; ++p)
+                if (p->score > best->score) best = p;
+            std::rotate(first, best, best + 1);
+        }
+        return int(out - first);
     }
 
     Color winner_;

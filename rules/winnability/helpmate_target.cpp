@@ -7,7 +7,6 @@
 namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
-constexpr int NEVER = 99;
 // Men of either side that a pattern may move (besides the kings); richer material is left
 // to the other searches.
 constexpr int MAX_MEN = 2;
@@ -15,28 +14,6 @@ constexpr int KING_SQUARES = 12;  // loser king squares tried, nearest first
 
 int chebyshev(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
-const std::array<std::array<std::uint8_t, 64>, 64>& knight_table() {
-    static const auto table = [] {
-        std::array<std::array<std::uint8_t, 64>, 64> t{};
-        for (int from = 0; from < 64; ++from) {
-            auto& row = t[std::size_t(from)];
-            row.fill(NEVER);
-            row[std::size_t(from)] = 0;
-            Bitboard frontier = square_bb(Square(from)), seen = frontier;
-            for (std::uint8_t d = 1; frontier; ++d) {
-                Bitboard next = 0;
-                while (frontier) next |= knight_attacks(pop_lsb(frontier));
-                next &= ~seen;
-                seen |= next;
-                for (Bitboard b = next; b;) row[pop_lsb(b)] = d;
-                frontier = next;
-            }
-        }
-        return t;
-    }();
-    return table;
 }
 
 struct Man {
@@ -205,38 +182,6 @@ class Builder {
 };
 
 }  // namespace
-
-int man_distance(Piece piece, Square from, Square to) {
-    if (from == to) return 0;
-    switch (type_of(piece)) {
-        case KING:
-            return chebyshev(from, to);
-        case KNIGHT:
-            return knight_table()[from][to];
-        case BISHOP:
-            if (((file_of(from) + rank_of(from)) ^ (file_of(to) + rank_of(to))) & 1) return NEVER;
-            return bishop_attacks(from, 0) & square_bb(to) ? 1 : 2;
-        case ROOK:
-            return rook_attacks(from, 0) & square_bb(to) ? 1 : 2;
-        case QUEEN:
-            return queen_attacks(from, 0) & square_bb(to) ? 1 : 2;
-        case PAWN: {
-            const Color c = color_of(piece);
-            if (file_of(from) != file_of(to)) return NEVER;
-            const int ahead = relative_rank(c, rank_of(to)) - relative_rank(c, rank_of(from));
-            return ahead > 0 ? ahead : NEVER;
-        }
-        default:
-            return NEVER;
-    }
-}
-
-int spot_distance(Piece piece, Square from, const Target::Spot& spot) {
-    if (piece == spot.piece) return man_distance(piece, from, spot.square);
-    if (spot.promotion == SQ_NONE || piece != make_piece(color_of(spot.piece), PAWN)) return NEVER;
-    const int walk = man_distance(piece, from, spot.promotion);
-    return walk >= NEVER ? NEVER : walk + man_distance(spot.piece, spot.promotion, spot.square);
-}
 
 int target_distance(const Position& pos, const Target& target) {
     int total = 0;

@@ -3,9 +3,6 @@
 namespace drawproxy::rules::winnability::helpmate_detail {
 namespace {
 
-constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
-constexpr int PAWN_FREED = 12, OFFER = 15, STALEMATE_RISK = 20;
-
 int corner_distance(Square s) {
     return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
 }
@@ -16,8 +13,6 @@ int colour_corner_distance(Square s, bool dark) {
 }
 
 }  // namespace
-
-bool detail_gives_check(const Position& pos, Move m);
 
 bool gives_check(const Position& pos, Move m) { return detail_gives_check(pos, m); }
 
@@ -66,14 +61,6 @@ CheckInfo::CheckInfo(const Position& pos) : pos_(pos), king_(pos.king_square(~po
     }
 }
 
-bool CheckInfo::gives_check(Move m) const {
-    // Promotions, en passant and castling change more than one square's worth: the slow way.
-    if (m.kind() != Move::NORMAL) return detail_gives_check(pos_, m);
-    const Square from = m.from(), to = m.to();
-    if (check_squares_[type_of(pos_.piece_on(from))] & square_bb(to)) return true;
-    return (discoverers_ & square_bb(from)) && !(line_bb(king_, from) & square_bb(to));
-}
-
 bool has_evasion(const Position& pos) {
     const Color us = pos.side_to_move();
     const Square king = pos.king_square(us);
@@ -113,61 +100,6 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
 int MoveOrder::king_target_distance(Square s) const {
     if (bishop_corner_ >= 0) return 2 * colour_corner_distance(s, bishop_corner_ == 0) + edge_distance(s);
     return 3 * edge_distance(s) + corner_distance(s);
-}
-
-int MoveOrder::score(Move m) const {
-    const Square from = m.from(), to = m.to();
-    const PieceType pt = type_of(pos_.piece_on(from));
-    const bool promotion = m.kind() == Move::PROMOTION;
-    const bool capture = pos_.is_capture(m);
-    int s = 0;
-    if (winner_moves_) {
-        if (promotion) {
-            const PieceType p = m.promotion();
-            s += p == QUEEN ? 60 : p == KNIGHT ? 35 : p == ROOK ? 30 : 25;
-        }
-        if (capture) s += 2;
-        if (lone_king_ && pt != PAWN && m.kind() == Move::NORMAL) {
-            const Bitboard occupied =
-                (pos_.pieces() ^ square_bb(from) ^ square_bb(their_king_)) | square_bb(to);
-            const Bitboard covered = pt == KING ? king_attacks(to) : attacks_bb(pt, to, occupied);
-            if (!(lone_flights_ & ~covered & ~square_bb(to))) s -= STALEMATE_RISK;
-        }
-        if (pt == PAWN) {
-            s += (winner_pieces_ ? 2 : 10) + relative_rank(winner_, rank_of(to));
-            if (capture && !winner_pieces_) s += PAWN_FREED;  // a blocked pawn gets past
-        } else if (pt == KING) {
-            if (few_pieces_) {
-                const int before = std::abs(distance(from, their_king_) - 2);
-                const int after = std::abs(distance(to, their_king_) - 2);
-                s += 3 * (before - after);
-            } else {
-                s -= 2;
-            }
-        } else {
-            const int before = distance(from, their_king_), after = distance(to, their_king_);
-            s += 4 * (before - after);
-            if (after <= 2) s += 2;
-        }
-    } else {
-        if (capture) {
-            const Piece victim = pos_.piece_on(to);
-            s -= 25 + 6 * (victim == NO_PIECE ? 1 : VALUE[type_of(victim)]);
-        }
-        if (promotion) s += m.promotion() == QUEEN ? 18 : 20;
-        // Pawns alone must promote: the loser's men offer themselves to be taken.
-        if (!winner_pieces_ && pt != KING && (pawn_attacks_ & square_bb(to))) s += OFFER;
-        if (pt == KING) {
-            s += 4 * (king_target_distance(from) - king_target_distance(to));
-        } else if (pt == PAWN) {
-            s += 1;
-            if (distance(from, their_king_) <= 1) s -= 2;
-        } else {
-            s += 2 * (distance(from, their_king_) - distance(to, their_king_));
-            if (distance(to, their_king_) == 1) s += 3;
-        }
-    }
-    return s;
 }
 
 }  // namespace drawproxy::rules::winnability::helpmate_detail
