@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "rules/winnability/helpmate.h"
+#include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/helpmate_tools.h"
 #include "winnability_support.h"
 
@@ -46,6 +47,31 @@ TEST_CASE("helpmate: the check test agrees with playing the move", "[helpmate]")
             child.play(m);
             CHECK(checks.gives_check(m) == child.is_check());
             CHECK(rules::winnability::helpmate_detail::gives_check(pos, m) == child.is_check());
+        }
+    }
+}
+
+TEST_CASE("helpmate: the compile-time distance tables agree with the board", "[helpmate]") {
+    namespace hd = rules::winnability::helpmate_detail;
+    for (int from = 0; from < 64; ++from) {
+        // Knight moves by breadth-first search over the attack tables.
+        int dist[64];
+        std::fill(dist, dist + 64, -1);
+        dist[from] = 0;
+        rules::Bitboard frontier = rules::square_bb(rules::Square(from)), seen = frontier;
+        for (int d = 1; frontier; ++d) {
+            rules::Bitboard next = 0;
+            while (frontier) next |= rules::knight_attacks(rules::pop_lsb(frontier));
+            next &= ~seen;
+            seen |= next;
+            for (rules::Bitboard b = next; b;) dist[rules::pop_lsb(b)] = d;
+            frontier = next;
+        }
+        for (int to = 0; to < 64; ++to) {
+            const auto a = rules::Square(from), b = rules::Square(to);
+            CHECK(hd::KNIGHT_DISTANCE.d[from][to] == dist[to]);
+            CHECK(hd::distance(a, b) == std::max(std::abs(rules::file_of(a) - rules::file_of(b)),
+                                                 std::abs(rules::rank_of(a) - rules::rank_of(b))));
         }
     }
 }
