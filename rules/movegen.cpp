@@ -170,6 +170,14 @@ MoveList Position::legal_moves() const {
     return list;
 }
 
-bool Position::has_legal_moves() const { return !legal_moves().empty(); }
+bool Position::has_legal_moves() const {
+    // A king step to a square no enemy attacks (with the king lifted off the board, as the
+    // generator tests it) is legal: most positions have one, and it saves generating them all.
+    const Square ksq = king_square(side_);
+    const Bitboard without_king = pieces() ^ square_bb(ksq);
+    for (Bitboard to = king_attacks(ksq) & ~pieces(side_); to;)
+        if (!attacked_by(~side_, pop_lsb(to), without_king)) return true;
+    return !legal_moves().empty();
+}
 
 }  // namespace drawproxy::rules

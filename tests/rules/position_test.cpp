@@ -182,3 +182,34 @@ TEST_CASE("Chess960 castling corner cases", "[position]") {
         CHECK(parse_uci_move(c960, "e8d8") == Move(parse_square("e8"), parse_square("d8")));
     }
 }
+
+TEST_CASE("has_legal_moves agrees with the move generator (the king-step shortcut)", "[position]") {
+    // Random games from the start and from positions where the king is boxed in, pinned or
+    // in check, down to their ends: mates and stalemates included.
+    std::uint64_t seed = 12345;
+    auto next = [&] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    int ends = 0;
+    for (const char* start : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                              "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+                              "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "8/8/8/8/8/2k5/1q6/K7 w - - 0 1"}) {
+        for (int game = 0; game < 40; ++game) {
+            Position pos = Position::from_fen(start);
+            for (int ply = 0; ply < 300; ++ply) {
+                const MoveList moves = pos.legal_moves();
+                INFO(to_fen(pos));
+                REQUIRE(pos.has_legal_moves() == !moves.empty());
+                if (moves.empty()) {
+                    ++ends;
+                    break;
+                }
+                pos.play(moves[int(next() % std::uint64_t(moves.size()))]);
+            }
+        }
+    }
+    CHECK(ends > 0);
+}
