@@ -271,7 +271,8 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
 
 }  // namespace
 
-HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
+HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit,
+                               QuickDive failed) {
     HelpmateResult result;
     // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
     if (material_unwinnable(pos, winner)) return result;
@@ -281,7 +282,12 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     // (In small endings a small budget is shared with the patterns.)
     const std::uint64_t quick =
         endgame ? std::min(QUICK_BUDGET, node_limit / 2) : std::min(QUICK_BUDGET, node_limit);
-    if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result)) return result;
+    result.quick.budget = quick;
+    if (quick > 0 && quick == failed.budget)
+        result.nodes += failed.nodes;  // the same dive found nothing before
+    else if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
+        return result;
+    result.quick.nodes = result.nodes;
     // 2. Little material: walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
         const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);

@@ -41,8 +41,10 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     std::uint64_t left = budget.nodes;
+    QuickDive quick;  // the first stage of the last helpmate search, which found nothing
     auto helpmate = [&](std::uint64_t nodes) {
-        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes));
+        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), quick);
+        quick = h.quick;
         result.nodes += h.nodes;
         left -= std::min(left, h.nodes);
         if (!h.found) return false;

@@ -198,3 +198,23 @@ TEST_CASE("helpmate: a tiny budget returns not found without a crash", "[helpmat
     // Insufficient material: never found, whatever the budget.
     CHECK_FALSE(search_helpmate(test::fen("8/8/8/8/8/8/4K1N1/7k w - -"), WHITE, 10000).found);
 }
+
+TEST_CASE("helpmate: a later search skips the quick dive that already failed, with the same answer",
+          "[helpmate]") {
+    // Sides of real games that the 2,000-node first search does not settle.
+    for (const auto& [text, winner] : {std::pair{"8/p7/2p2k2/2p3p1/2P5/5q2/2K1Nr2/8 b - - 3 49", WHITE},
+                                       std::pair{"8/8/2k5/2nNBP2/4P3/1K1P4/8/8 w - - 3 59", BLACK}}) {
+        INFO(text);
+        const rules::Position pos = test::fen(text);
+        const auto first = search_helpmate(pos, winner, 2000);
+        REQUIRE(!first.found);
+        CHECK(first.quick.budget == 2000);
+        const auto fresh = search_helpmate(pos, winner, LARGE);
+        const auto again = search_helpmate(pos, winner, LARGE, first.quick);
+        REQUIRE(fresh.found);
+        REQUIRE(again.found);
+        CHECK(again.nodes == fresh.nodes);
+        CHECK(again.line == fresh.line);
+        CHECK(test::witness_error(pos, winner, again.line) == "");
+    }
+}
