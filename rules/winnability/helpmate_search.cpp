@@ -9,6 +9,7 @@
 // Every line returned is a real legal line ending in the winner's checkmate: the heuristics only
 // choose which moves to play.
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "rules/winnability/guided.h"
@@ -30,27 +31,42 @@ constexpr int TOP_FIRST_ALLOWANCE = 8;
 constexpr int CHECK_PENALTY = 12;
 
 // Target-directed ordering: each man of the pattern walks toward its square; the other men
-// stand still; nobody captures.
-int target_score(const Position& pos, Move m, const Target& target) {
-    if (m.kind() == Move::CASTLING) return -40;
-    const Square from = m.from(), to = m.to();
-    const Piece piece = pos.piece_on(from);
-    const Piece after = m.kind() == Move::PROMOTION ? make_piece(color_of(piece), m.promotion()) : piece;
-    int s = -2;
-    bool planned = false;
-    int best = -100;
-    for (int i = 0; i < target.count; ++i) {
-        const auto& spot = target.spots[i];
-        const int before = helpmate_detail::spot_distance(piece, from, spot);
-        if (before >= 99) continue;
-        planned = true;
-        best = std::max(best, before - helpmate_detail::spot_distance(after, to, spot));
+// stand still; nobody captures. The moves of one man come together from the generator, so
+// its distances before the move are worked out once per man.
+class TargetOrder {
+  public:
+    TargetOrder(const Position& pos, const Target& target) : pos_(pos), target_(target) {}
+
+    int score(Move m) {
+        if (m.kind() == Move::CASTLING) return -40;
+        const Square from = m.from(), to = m.to();
+        const Piece piece = pos_.piece_on(from);
+        if (from != from_) {
+            from_ = from;
+            for (int i = 0; i < target_.count; ++i)
+                before_[i] = helpmate_detail::spot_distance(piece, from, target_.spots[i]);
+        }
+        const Piece after = m.kind() == Move::PROMOTION ? make_piece(color_of(piece), m.promotion()) : piece;
+        int s = -2;
+        bool planned = false;
+        int best = -100;
+        for (int i = 0; i < target_.count; ++i) {
+            if (before_[i] >= 99) continue;
+            planned = true;
+            best = std::max(best, before_[i] - helpmate_detail::spot_distance(after, to, target_.spots[i]));
+        }
+        if (planned) s = 10 * std::max(best, -10);
+        if (pos_.is_capture(m)) s -= 50;
+        if (m.kind() == Move::PROMOTION && !planned) s -= 20;
+        return s;
     }
-    if (planned) s = 10 * std::max(best, -10);
-    if (pos.is_capture(m)) s -= 50;
-    if (m.kind() == Move::PROMOTION && !planned) s -= 20;
-    return s;
-}
+
+  private:
+    const Position& pos_;
+    const Target& target_;
+    Square from_ = SQ_NONE;
+    int before_[6] = {};
+};
 
 // Failed searches: key -> (remaining depth, allowance) already shown to hold no mate. A cache:
 // it starts small (a quick search must not pay for clearing a large table) and doubles as it
@@ -174,12 +190,12 @@ class Dive {
     // Returns how many, or -1 with `mate` set. Kept out of run() so that the 2 KiB move list
     // is not on the stack of every ply.
     [[gnu::noinline]] int expand(const Position& pos, int depth, Move& mate) {
-        const MoveList moves = pos.legal_moves();
         const bool winner_moves = pos.side_to_move() == winner_;
         // A mate needs one more winner move after this one.
         const bool deeper = depth >= (winner_moves ? 3 : 2);
-        const std::size_t base = arena_.size();
         if (!deeper && !winner_moves) return 0;
+        const MoveList moves = pos.legal_moves();
+        const std::size_t base = arena_.size();
         // The mate test: does the check `m` mate? (The budget is a hard limit.)
         auto mates = [&](Move m) {
             if (nodes_ >= limit_) return false;
@@ -204,6 +220,8 @@ class Dive {
             // Checks are played at once for the mate test; the others only scored.
             const helpmate_detail::CheckInfo checks(pos);
             const MoveOrder order(pos, winner_);
+            std::optional<TargetOrder> toward;
+            if (target_) toward.emplace(pos, *target_);
             for (Move m : moves) {
                 const bool check = checks.gives_check(m);
                 if (check && mates(m)) {
@@ -211,11 +229,12 @@ class Dive {
                     mate = m;
                     return -1;
                 }
-                const int s = target_ ? target_score(pos, m, *target_) : order.score(m);
+                const int s = toward ? toward->score(m) : order.score(m);
                 *out++ = {check ? s - CHECK_PENALTY : s, m};
             }
         } else if (target_) {
-            for (Move m : moves) *out++ = {target_score(pos, m, *target_), m};
+            TargetOrder toward(pos, *target_);
+            for (Move m : moves) *out++ = {toward.score(m), m};
         } else {
             const MoveOrder order(pos, winner_);
             for (Move m : moves) *out++ = {order.score(m), m};
