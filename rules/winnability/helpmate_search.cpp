@@ -291,7 +291,7 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
 }  // namespace
 
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit,
-                               QuickDive failed) {
+                               const EarlierSearch& earlier) {
     HelpmateResult result;
     // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
     if (material_unwinnable(pos, winner)) return result;
@@ -301,16 +301,19 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     // (In small endings a small budget is shared with the patterns.)
     const std::uint64_t quick =
         endgame ? std::min(QUICK_BUDGET, node_limit / 2) : std::min(QUICK_BUDGET, node_limit);
-    result.quick.budget = quick;
-    if (quick > 0 && quick == failed.budget)
-        result.nodes += failed.nodes;  // the same dive found nothing before
+    result.left_behind.quick_budget = quick;
+    if (quick > 0 && quick == earlier.quick_budget)
+        result.nodes += earlier.quick_nodes;  // the same dive found nothing before
     else if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
         return result;
-    result.quick.nodes = result.nodes;
+    result.left_behind.quick_nodes = result.nodes;
     // 2. Little material: walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
-        const std::vector<Target> targets = helpmate_detail::build_targets(pos, winner, MAX_TARGETS);
-        for (const Target& target : targets) {
+        auto& targets = result.left_behind.targets;
+        targets = earlier.targets ? earlier.targets
+                                  : std::make_shared<const std::vector<Target>>(
+                                        helpmate_detail::build_targets(pos, winner, MAX_TARGETS));
+        for (const Target& target : *targets) {
             if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;
             const int depth = std::min(MAX_PLIES, 2 * target.estimate + TARGET_SLACK);
             if (dive_search(pos, winner, std::min(left(), TARGET_BUDGET), depth, TARGET_ALLOWANCE, &target,

@@ -41,10 +41,12 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     std::uint64_t left = budget.nodes;
-    QuickDive quick;  // the first stage of the last helpmate search, which found nothing
+    EarlierSearch earlier;  // what the last helpmate search, which found nothing, left behind
     auto helpmate = [&](std::uint64_t nodes) {
-        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), quick);
-        quick = h.quick;
+        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), earlier);
+        if (h.left_behind.targets || !earlier.targets) earlier.targets = h.left_behind.targets;
+        earlier.quick_budget = h.left_behind.quick_budget;
+        earlier.quick_nodes = h.left_behind.quick_nodes;
         result.nodes += h.nodes;
         left -= std::min(left, h.nodes);
         if (!h.found) return false;
