@@ -27,8 +27,9 @@ using helpmate_detail::Target;
 // Up to this allowance, discrepancies are spent near the root first.
 constexpr int TOP_FIRST_ALLOWANCE = 8;
 
-// A check that does not mate (mates are found before ordering) chases the king away.
-constexpr int CHECK_PENALTY = 12;
+// A check that does not mate (mates are found before ordering) chases the king away. (12 -> 20:
+// 11% fewer nodes on the game positions; the same sides decided on the community set.)
+constexpr int CHECK_PENALTY = 20;
 
 // Target-directed ordering: each man of the pattern walks toward its square; the other men
 // stand still; nobody captures. The moves of one man come together from the generator, so

@@ -205,7 +205,7 @@ TEST_CASE("helpmate: a later search skips the quick dive that already failed, wi
     for (const auto& [text, winner] : {std::pair{"8/p7/2p2k2/2p3p1/2P5/5q2/2K1Nr2/8 b - - 3 49", WHITE},
                                        std::pair{"8/8/2k5/2nNBP2/4P3/1K1P4/8/8 w - - 3 59", BLACK},
                                        // A small ending: the mating patterns are kept too.
-                                       std::pair{"8/8/8/4b1n1/8/3Qk3/1PK5/8 b - - 2 74", BLACK}}) {
+                                       std::pair{"8/8/8/4b1n1/5k2/3Q4/1PK5/8 w - - 3 75", BLACK}}) {
         INFO(text);
         const rules::Position pos = test::fen(text);
         const auto first = search_helpmate(pos, winner, 2000);
