@@ -122,8 +122,9 @@ inline int MoveOrder::score(Move m) const {
                 s -= 2;
             }
         } else {
+            // (Weight 3, was 4: 95.5 -> 90.3 nodes per side on the game positions.)
             const int before = distance(from, their_king_), after = distance(to, their_king_);
-            s += 4 * (before - after);
+            s += 3 * (before - after);
             if (after <= 2) s += 2;
         }
     } else {
