@@ -37,7 +37,7 @@ struct GameSpec {
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
 using OverheadSamples = std::vector<std::int64_t>;
 
-class GameRunner : public EngineListener, public std::enable_shared_from_this<GameRunner> {
+class GameRunner final : public EngineListener, public std::enable_shared_from_this<GameRunner> {
   public:
     using DoneHandler = std::function<void(GameRecord record, const OverheadSamples& overhead)>;
 
