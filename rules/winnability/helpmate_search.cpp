@@ -294,6 +294,7 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit,
                                const EarlierSearch& earlier) {
     HelpmateResult result;
+    result.left_behind.targets = earlier.targets;  // kept for the next call if none are built here
     // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
     if (material_unwinnable(pos, winner)) return result;
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
@@ -310,10 +311,10 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     result.left_behind.quick_nodes = result.nodes;
     // 2. Little material: walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
-        auto& targets = result.left_behind.targets;
-        targets = earlier.targets ? earlier.targets
-                                  : std::make_shared<const std::vector<Target>>(
-                                        helpmate_detail::build_targets(pos, winner, MAX_TARGETS));
+        auto& targets = result.left_behind.targets;  // the earlier call's, if it built them
+        if (!targets)
+            targets = std::make_shared<const std::vector<Target>>(
+                helpmate_detail::build_targets(pos, winner, MAX_TARGETS));
         for (const Target& target : *targets) {
             if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;
             const int depth = std::min(MAX_PLIES, 2 * target.estimate + TARGET_SLACK);

@@ -92,7 +92,7 @@ class RegionBuilder {
   public:
     RegionBuilder(const Position& pos, const Assumption& a) : pos_(pos), a_(a) {}
 
-    Regions build() {
+    const Regions& build() {
         for (Color c : {WHITE, BLACK}) {
             const Bitboard mine = a_.frozen & pos_.pieces(c);
             r_.permanent[c] = pawn_attacks_set(c, mine & pos_.pieces(PAWN));
@@ -134,11 +134,9 @@ class RegionBuilder {
     }
 
     // The squares the pawn of colour `c` on `s` can reach by pushes alone, stopping before a
-    // frozen man or a permanent pawn it cannot pass; `promotes` tells if it reaches the
-    // last rank.
-    Bitboard push_ray(Color c, Square s, bool& promotes) {
+    // frozen man or a permanent pawn it cannot pass (the last rank included when reached).
+    Bitboard push_ray(Color c, Square s) {
         Bitboard ray = square_bb(s);
-        promotes = false;
         for (Square x = s; !on_last_rank(c, x);) {
             const Square next = Square(x + pawn_push(c));
             const Bitboard bb = square_bb(next);
@@ -154,15 +152,13 @@ class RegionBuilder {
             ray |= bb;
             x = next;
         }
-        promotes = (ray & rank_bb(relative_rank(c, 7))) != 0;
         return ray;
     }
 
     // A loose pawn's squares: its capped push ray, then captures of capturable enemy men and
     // pushes from there (not capped: it may arrive past a permanent pawn).
     Bitboard pawn_reach(Color c, Square s) {
-        bool promotes = false;
-        Bitboard reach = push_ray(c, s, promotes), frontier = reach & ~rank_bb(relative_rank(c, 7));
+        Bitboard reach = push_ray(c, s), frontier = reach & ~rank_bb(relative_rank(c, 7));
         while (frontier) {
             const Square x = pop_lsb(frontier);
             Bitboard fresh = pawn_attacks(c, x) & r_.target[~c] & ~a_.frozen & ~reach;
@@ -189,9 +185,7 @@ class RegionBuilder {
   private:
     Bitboard range_of(Square s) {
         if (r_.range[s]) return r_.range[s];
-        const Color c = color_of(pos_.piece_on(s));
-        bool promotes = false;
-        r_.range[s] = push_ray(c, s, promotes);
+        r_.range[s] = push_ray(color_of(pos_.piece_on(s)), s);
         return r_.range[s];
     }
 
@@ -396,7 +390,7 @@ bool locked_unwinnable(const Position& pos, Color winner) {
     }
     for (;;) {
         RegionBuilder builder(pos, a);
-        const Regions r = builder.build();
+        const Regions& r = builder.build();
         const Assumption next = still_holds(pos, a, r);
         if (next.frozen != a.frozen || next.permanent != a.permanent) {
             a = next;

@@ -8,18 +8,12 @@
 namespace drawproxy::rules::winnability {
 namespace {
 
-// Settles the position without search when it can: the game is over, or a static proof holds.
-bool settled(const Position& pos, Color winner, Result& result) {
-    if (!pos.has_legal_moves()) {
-        const bool mated_loser = pos.is_check() && pos.side_to_move() != winner;
-        result.outcome = mated_loser ? Outcome::Winnable : Outcome::Unwinnable;
-        return true;
-    }
-    if (material_unwinnable(pos, winner) || locked_unwinnable(pos, winner)) {
-        result.outcome = Outcome::Unwinnable;
-        return true;
-    }
-    return false;
+// Settles a position where the game is over: the winner has mated, or it ended otherwise.
+bool game_over(const Position& pos, Color winner, Result& result) {
+    if (pos.has_legal_moves()) return false;
+    const bool mated_loser = pos.is_check() && pos.side_to_move() != winner;
+    result.outcome = mated_loser ? Outcome::Winnable : Outcome::Unwinnable;
+    return true;
 }
 
 // Node budgets: a short helpmate search settles most positions of real games at once; the
@@ -31,11 +25,7 @@ constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000;
 
 Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     Result result;
-    if (!pos.has_legal_moves()) {
-        const bool mated_loser = pos.is_check() && pos.side_to_move() != winner;
-        result.outcome = mated_loser ? Outcome::Winnable : Outcome::Unwinnable;
-        return result;
-    }
+    if (game_over(pos, winner, result)) return result;
     if (material_unwinnable(pos, winner)) {
         result.outcome = Outcome::Unwinnable;
         return result;
@@ -44,9 +34,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     EarlierSearch earlier;  // what the last helpmate search, which found nothing, left behind
     auto helpmate = [&](std::uint64_t nodes) {
         HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), earlier);
-        if (h.left_behind.targets || !earlier.targets) earlier.targets = h.left_behind.targets;
-        earlier.quick_budget = h.left_behind.quick_budget;
-        earlier.quick_nodes = h.left_behind.quick_nodes;
+        earlier = h.left_behind;
         result.nodes += h.nodes;
         left -= std::min(left, h.nodes);
         if (!h.found) return false;
@@ -79,7 +67,8 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
 
 bool proved_unwinnable(const Position& pos, Color winner, std::uint64_t node_budget) {
     Result result;
-    if (settled(pos, winner, result)) return result.outcome == Outcome::Unwinnable;
+    if (game_over(pos, winner, result)) return result.outcome == Outcome::Unwinnable;
+    if (material_unwinnable(pos, winner) || locked_unwinnable(pos, winner)) return true;
     return explore(pos, winner, node_budget).reach == Reach::Exhausted;
 }
 
