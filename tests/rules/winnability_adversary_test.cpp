@@ -1,0 +1,331 @@
+// Adversarial checks of the winnability proofs, by an oracle written apart from them
+// (winnability_oracle.h). Random positions of the kinds the proofs claim (locked walls with
+// pieces, kings caged by pawns, a lone minor against many men, positions right after a
+// capture or promotion, small changes to the community's dead positions): every
+// "unwinnable", from can_checkmate or from a static proof on its own, must survive an
+// exhaustive helpmate search, random cooperative games and, where small enough, the
+// exploration of every reachable position; every witness must end in the right mate; and no
+// static proof may hold where a witness exists. The oracle itself is checked on positions
+// with known short mates, so that finding nothing means something.
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "rules/notation.h"
+#include "rules/winnability/material.h"
+#include "rules/winnability/pawn_lock.h"
+#include "support/paths.h"
+#include "winnability_oracle.h"
+#include "winnability_support.h"
+
+using namespace drawproxy;
+using rules::Bitboard;
+using rules::Color;
+using rules::PieceType;
+using rules::winnability::Outcome;
+
+namespace {
+
+class Generator {
+  public:
+    explicit Generator(unsigned seed) : rng_(seed) {}
+
+    int below(int n) { return int(rng_() % unsigned(n)); }
+    std::mt19937& rng() { return rng_; }
+
+    // A pawn chain over every file (maybe one gap): kings and pieces mostly on their side.
+    bool wall(rules::Position& out) {
+        start();
+        int rank = 1 + below(5);
+        const int gap = below(3) == 0 ? below(8) : -1;
+        Bitboard low = 0, high = 0;
+        for (int f = 0; f < 8; ++f) {
+            if (f) {
+                int d = below(2) ? 1 : -1;
+                if (rank + d < 1 || rank + d > 5) d = -d;
+                rank += below(8) == 0 ? 0 : d;  // the same rank twice makes a lever
+            }
+            for (int r = 0; r < 8; ++r) {
+                if (r < rank) low |= square(f, r);
+                if (r > rank + 1) high |= square(f, r);
+            }
+            if (f == gap) continue;
+            put(rules::WHITE, rules::PAWN, rank * 8 + f);
+            put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
+        }
+        const bool swapped = below(6) == 0;
+        put_any(rules::WHITE, rules::KING, swapped ? high : low);
+        put_any(rules::BLACK, rules::KING, swapped ? low : high);
+        for (int n = below(4); n > 0; --n) {
+            static constexpr PieceType TYPES[] = {rules::BISHOP, rules::BISHOP, rules::KNIGHT,
+                                                  rules::ROOK,   rules::QUEEN,  rules::PAWN};
+            const auto c = Color(below(2));
+            put_any(c, TYPES[below(6)],
+                    below(5) == 0 ? ~Bitboard(0) : ((c == rules::WHITE) != swapped ? low : high));
+        }
+        return finish(out, below(4) == 0 ? below(6) : 0);
+    }
+
+    // A king in a corner behind its own pawns, most of them blocked by enemy pawns.
+    bool cage(rules::Position& out) {
+        start();
+        const auto c = Color(below(2));
+        const int kf = below(2) ? below(3) : 5 + below(3), kr = below(2);
+        put(c, rules::KING, rules::relative_square(c, rules::make_square(kf, kr)));
+        const int base = 1 + kr + below(2);
+        for (int f = kf - 2; f <= kf + 2; ++f) {
+            if (f < 0 || f > 7 || below(5) == 0) continue;
+            const int r = std::min(5, base + (below(3) == 0 ? 1 : 0));
+            if (put(c, rules::PAWN, rules::relative_square(c, rules::make_square(f, r))) && below(6))
+                put(~c, rules::PAWN, rules::relative_square(c, rules::make_square(f, r + 1)));
+        }
+        put_any(~c, rules::KING, ~Bitboard(0));
+        for (int n = below(4); n > 0; --n)
+            put_any(Color(below(2)), below(3) ? piece() : rules::PAWN, ~Bitboard(0));
+        if (below(2)) put_any(c, below(2) ? rules::BISHOP : rules::KNIGHT, ~Bitboard(0));
+        return finish(out, below(4) == 0 ? below(3) : 0);
+    }
+
+    // A lone knight, or bishops on one colour, against up to nine men.
+    bool minor(rules::Position& out) {
+        start();
+        const auto w = Color(below(2));
+        put_any(rules::WHITE, rules::KING, ~Bitboard(0));
+        put_any(rules::BLACK, rules::KING, ~Bitboard(0));
+        if (below(2)) {
+            put_any(w, rules::KNIGHT, ~Bitboard(0));
+        } else {
+            const Bitboard colour = below(2) ? rules::DARK_SQUARES : rules::LIGHT_SQUARES;
+            for (int n = below(3) == 0 ? 2 : 1; n > 0; --n) put_any(w, rules::BISHOP, colour);
+        }
+        static constexpr PieceType MEN[] = {rules::PAWN,   rules::PAWN, rules::PAWN, rules::KNIGHT,
+                                            rules::BISHOP, rules::ROOK, rules::QUEEN};
+        for (int n = below(10); n > 0; --n) put_any(~w, MEN[below(7)], ~Bitboard(0));
+        return finish(out, below(3) == 0 ? below(4) : 0);
+    }
+
+    // Any of the above, then random moves up to (and usually stopping right after) a
+    // capture, a promotion or a double pawn step.
+    bool after_capture(rules::Position& out) {
+        rules::Position pos(rules::Position::Uninitialised{});
+        const int kind = below(3);
+        if (!(kind == 0 ? wall(pos) : kind == 1 ? cage(pos) : minor(pos))) return false;
+        for (int ply = 0; ply < 40; ++ply) {
+            const rules::MoveList moves = pos.legal_moves();
+            if (moves.empty()) break;
+            const rules::Move m = moves[below(moves.size())];
+            const bool event = pos.is_capture(m) || m.kind() == rules::Move::PROMOTION ||
+                               (rules::type_of(pos.piece_on(m.from())) == rules::PAWN &&
+                                std::abs(int(m.to()) - int(m.from())) == 16);
+            pos.play(m);
+            if (event && below(2)) break;
+        }
+        out = pos;
+        return true;
+    }
+
+    // A dead community position changed a little: a man taken off, added, moved one step
+    // or changed into another piece, the other side to move, or a few random moves.
+    bool mutate(const rules::Position& dead, rules::Position& out) {
+        start();
+        std::vector<std::pair<rules::Piece, int>> men;
+        for (int s = 0; s < 64; ++s)
+            if (dead.piece_on(rules::Square(s)) != rules::NO_PIECE)
+                men.emplace_back(dead.piece_on(rules::Square(s)), s);
+        const int kind = below(6);
+        const int i = below(int(men.size()));
+        if (kind == 0 && rules::type_of(men[i].first) != rules::KING) men.erase(men.begin() + i);
+        if (kind == 2) {
+            Bitboard occupied = 0;
+            for (const auto& m : men) occupied |= rules::square_bb(rules::Square(m.second));
+            Bitboard near = rules::king_attacks(rules::Square(men[i].second)) & ~occupied;
+            for (int k = below(std::max(1, rules::popcount(near))); k > 0 && near; --k) near &= near - 1;
+            if (near) men[i].second = rules::lsb(near);
+        }
+        if (kind == 3 && rules::type_of(men[i].first) != rules::KING &&
+            rules::type_of(men[i].first) != rules::PAWN)
+            men[i].first = rules::make_piece(rules::color_of(men[i].first), piece());
+        for (const auto& [p, s] : men)
+            if (!put(rules::color_of(p), rules::type_of(p), s)) return false;
+        if (kind == 1) put_any(Color(below(2)), PieceType(below(5)), ~Bitboard(0));
+        pos_.set_side_to_move(kind == 4 ? ~dead.side_to_move() : dead.side_to_move());
+        pos_.set_clocks(0, 1);
+        if (!pos_.validate().empty()) return false;
+        for (int n = kind == 5 ? 1 + below(6) : 0; n > 0; --n) {
+            const rules::MoveList moves = pos_.legal_moves();
+            if (moves.empty()) break;
+            pos_.play(moves[below(moves.size())]);
+        }
+        out = pos_;
+        return true;
+    }
+
+  private:
+    static Bitboard square(int f, int r) { return rules::square_bb(rules::make_square(f, r)); }
+
+    PieceType piece() {
+        static constexpr PieceType TYPES[] = {rules::KNIGHT, rules::BISHOP, rules::BISHOP, rules::ROOK,
+                                              rules::QUEEN};
+        return TYPES[below(5)];
+    }
+
+    void start() {
+        pos_ = rules::Position(rules::Position::Uninitialised{});
+        pos_.clear();
+        used_ = 0;
+    }
+
+    bool put(Color c, PieceType pt, int s) {
+        if (s < 0 || s > 63 || (used_ & rules::square_bb(rules::Square(s)))) return false;
+        if (pt == rules::PAWN && (s < 8 || s >= 56)) return false;
+        used_ |= rules::square_bb(rules::Square(s));
+        pos_.put_piece(rules::make_piece(c, pt), rules::Square(s));
+        return true;
+    }
+
+    void put_any(Color c, PieceType pt, Bitboard allowed) {
+        for (int tries = 0; tries < 100; ++tries) {
+            const int s = below(64);
+            if ((allowed & rules::square_bb(rules::Square(s))) && put(c, pt, s)) return;
+        }
+    }
+
+    // Side to move, castling rights for kings and rooks at home, validity, random moves.
+    bool finish(rules::Position& out, int random_plies) {
+        if (rules::popcount(pos_.pieces(rules::KING)) != 2) return false;
+        pos_.set_side_to_move(Color(below(2)));
+        pos_.set_clocks(0, 1);
+        for (Color c : {rules::WHITE, rules::BLACK}) {
+            if (pos_.piece_on(rules::relative_square(c, rules::Square(4))) !=
+                    rules::make_piece(c, rules::KING) ||
+                below(3))
+                continue;
+            for (int f : {0, 7}) {
+                const rules::Square rook = rules::relative_square(c, rules::Square(f));
+                if (pos_.piece_on(rook) == rules::make_piece(c, rules::ROOK))
+                    pos_.add_castling_right(c, rook);
+            }
+        }
+        for (Color c : {rules::WHITE, rules::BLACK})
+            if (rules::popcount(pos_.pieces(c, rules::PAWN)) > 8) return false;
+        if (!pos_.validate().empty() || rules::popcount(pos_.checkers()) > 2) return false;
+        for (int n = random_plies; n > 0; --n) {
+            const rules::MoveList moves = pos_.legal_moves();
+            if (moves.empty()) break;
+            pos_.play(moves[below(moves.size())]);
+        }
+        out = pos_;
+        return true;
+    }
+
+    std::mt19937 rng_;
+    rules::Position pos_{rules::Position::Uninitialised{}};
+    Bitboard used_ = 0;
+};
+
+struct Tally {
+    int sides = 0, unwinnable = 0, explored = 0, winnable = 0, oracle_checked = 0;
+};
+
+// One side of one position: the checks described at the top of the file.
+void attack(const rules::Position& pos, Color side, Generator& gen, Tally& tally) {
+    namespace w = rules::winnability;
+    INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
+    ++tally.sides;
+    const w::Result result = w::can_checkmate(pos, side, {3000, true});
+    const bool proof = w::material_unwinnable(pos, side) || w::locked_unwinnable(pos, side);
+    std::vector<rules::Move> line;
+    if (result.outcome == Outcome::Winnable) {
+        ++tally.winnable;
+        REQUIRE(test::witness_error(pos, side, result.witness) == "");
+        REQUIRE_FALSE(proof);
+        // The oracle must find the short mates the search found: else its silence is empty.
+        if (result.witness.size() <= 5) {
+            ++tally.oracle_checked;
+            test::MateOracle oracle(200000);
+            REQUIRE(oracle.mate_within(pos, side, int(result.witness.size()), line));
+            REQUIRE(test::witness_error(pos, side, line) == "");
+        }
+        return;
+    }
+    if (result.outcome != Outcome::Unwinnable && !proof) return;
+    ++tally.unwinnable;
+    test::MateOracle oracle(4000);
+    CHECK_FALSE(oracle.mate_within(pos, side, 5, line));
+    CHECK_FALSE(test::mate_by_playouts(pos, side, 3, 80, gen.rng(), line));
+    const test::Reach reach = test::reach_all(pos, side, 3000);
+    CHECK(reach != test::Reach::Mate);
+    tally.explored += reach == test::Reach::Exhausted;
+}
+
+}  // namespace
+
+TEST_CASE("winnability adversary: the oracle finds known mates", "[winnability][adversary]") {
+    std::mt19937 rng(7);
+    std::vector<rules::Move> line;
+    test::MateOracle oracle(100000);
+    // Fool's mate for Black in two moves from the start (4 plies), none for White within 4.
+    const rules::Position start = rules::Position::startpos();
+    REQUIRE(oracle.mate_within(start, rules::BLACK, 4, line));
+    CHECK(test::witness_error(start, rules::BLACK, line) == "");
+    CHECK_FALSE(oracle.mate_within(start, rules::WHITE, 4, line));
+    CHECK_FALSE(oracle.out_of_nodes());
+    // A wall with a bishop that can never cross it: every reachable position is visited.
+    const rules::Position wall = test::fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+    CHECK(test::reach_all(wall, rules::WHITE, 100000) == test::Reach::Exhausted);
+    // KNN v KP: the only mates need the defender's pawn; all three searches find one.
+    const rules::Position knn = test::fen("7k/7p/5NK1/8/8/8/8/6N1 w - - 0 1");
+    REQUIRE(oracle.mate_within(knn, rules::WHITE, 7, line));
+    CHECK(test::witness_error(knn, rules::WHITE, line) == "");
+    REQUIRE(test::mate_by_playouts(knn, rules::WHITE, 300, 80, rng, line));
+    CHECK(test::witness_error(knn, rules::WHITE, line) == "");
+    CHECK(test::reach_all(knn, rules::WHITE, 100000) == test::Reach::Mate);
+}
+
+TEST_CASE("winnability adversary: random positions of the kinds the proofs claim",
+          "[winnability][adversary]") {
+    Generator gen(20261130);
+    Tally tally;
+    rules::Position pos(rules::Position::Uninitialised{});
+    for (int kind = 0; kind < 4; ++kind) {
+        for (int made = 0, tries = 0; made < 500 && tries < 20000; ++tries) {
+            const bool ok = kind == 0   ? gen.wall(pos)
+                            : kind == 1 ? gen.cage(pos)
+                            : kind == 2 ? gen.minor(pos)
+                                        : gen.after_capture(pos);
+            if (!ok || !pos.has_legal_moves()) continue;
+            ++made;
+            for (Color side : {rules::WHITE, rules::BLACK}) attack(pos, side, gen, tally);
+        }
+    }
+    // Both answers must occur often, and the oracle must prove some unwinnable sides itself.
+    CHECK(tally.unwinnable > 300);
+    CHECK(tally.winnable > 2500);
+    CHECK(tally.explored > 180);
+    CHECK(tally.oracle_checked > 150);
+}
+
+TEST_CASE("winnability adversary: dead community positions changed a little", "[winnability][adversary]") {
+    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    REQUIRE(in);
+    std::vector<rules::Position> dead;
+    std::string line, error;
+    rules::Position pos(rules::Position::Uninitialised{});
+    while (std::getline(in, line))
+        if (line.rfind("-- ", 0) == 0 && rules::parse_fen(line.substr(3), false, pos, error))
+            dead.push_back(pos);
+    REQUIRE(dead.size() > 100);
+    Generator gen(1130);
+    Tally tally;
+    for (int made = 0, tries = 0; made < 400 && tries < 8000; ++tries) {
+        if (!gen.mutate(dead[gen.below(int(dead.size()))], pos) || !pos.has_legal_moves()) continue;
+        ++made;
+        for (Color side : {rules::WHITE, rules::BLACK}) attack(pos, side, gen, tally);
+    }
+    CHECK(tally.unwinnable > 300);
+    CHECK(tally.winnable > 180);
+    CHECK(tally.explored > 180);
+}
