@@ -27,9 +27,33 @@ struct Material {
 
 // The mate patterns for one placement of the mated king (k), the checker (c) and the
 // winner's king (w).
+//
+// Why an answer "no pattern" is a proof. A mate by a lone minor arises after a move of the
+// winner (or stands on the board now: the caller rules out the one kind this does not cover,
+// a double check). Take any such mate M. Its check is a single check: one knight gives one
+// check; two bishops never check together after a move, since a moving bishop (or a pawn
+// promoting to one) cannot give check along one diagonal through the king while uncovering
+// another (the two diagonals cross only at the king; a pawn changes file by one at most, the
+// two squares would be three files apart), a king move uncovers one line at most and gives
+// none, and before the move the loser was not in check. In M every flight of k is covered
+// by the winner or holds a loser's man; each of the loser's men neither takes c, nor steps
+// between c and k, nor attacks w (else the loser escapes, or the position is illegal) --
+// unless a further bishop pins it to k along a diagonal other than the checking one, when it
+// can do neither of the first two. Everything below over-estimates M: the winner's cover (its
+// lines are not cut by the loser's men, further bishops cover their whole colour), the men
+// that may cut the loser's lines (the men on flights, k, c, w, further bishops anywhere on
+// their colour, and, when the loser has men to spare, any square where some man of its
+// material would do no harm even with every other square but the checking line occupied:
+// M's other men are harmless with M's occupancy, hence with that larger one). Attacks only
+// shrink as occupancy grows, so every man of M passes the tests below and M is found.
 class PatternCheck {
   public:
-    PatternCheck(const Material& m, Color loser) : m_(m), loser_(loser) {}
+    PatternCheck(const Material& m, Color loser) : m_(m), loser_(loser) {
+        for (int kind = 0; kind < KINDS; ++kind)
+            if (m.count[kind]) available_ |= 1u << kind;
+        if (m.count[P]) available_ = (1u << KINDS) - 1;  // a pawn may have promoted to anything
+        for (int n : m.count) men_ += n;
+    }
 
     bool mate_exists() const {
         for (int k = 0; k < 64; ++k)
@@ -42,73 +66,99 @@ class PatternCheck {
     }
 
   private:
+    // What a loser's man may not attack, for one placement.
+    struct Harm {
+        Bitboard bad;       // the checker, the checking line and the winner's king
+        Bitboard pinnable;  // squares where a further bishop may pin the man: only w matters
+        Square c, w;
+        Bitboard segment;
+        Bitboard bad_at(Square s) const { return (pinnable & square_bb(s)) ? square_bb(w) : bad; }
+    };
+
+    Bitboard colour() const { return m_.dark ? DARK_SQUARES : LIGHT_SQUARES; }
+
     Bitboard checker_squares(Square k) const {
         if (m_.minor == Minor::Knight) return knight_attacks(k);
-        const Bitboard colour = m_.dark ? DARK_SQUARES : LIGHT_SQUARES;
-        return (square_bb(k) & colour) ? attacks_bb(BISHOP, k, 0) : 0;
+        return (square_bb(k) & colour()) ? attacks_bb(BISHOP, k, 0) : 0;
     }
 
     bool mate_with(Square k, Square c, Square w) const {
         const Bitboard segment = between_bb(k, c) & ~square_bb(c);  // empty for a knight
         if (w == k || w == c || (king_attacks(k) & square_bb(w)) || (segment & square_bb(w))) return false;
-        // What the winner covers (over-estimated: blockers do not cut the bishops' lines,
-        // and further bishops cover their whole colour).
         Bitboard covered = king_attacks(w);
         if (m_.minor == Minor::Knight) {
             covered |= knight_attacks(c);
         } else {
             covered |= attacks_bb(BISHOP, c, square_bb(w));
-            if (m_.minor == Minor::Bishops) covered |= m_.dark ? DARK_SQUARES : LIGHT_SQUARES;
+            if (m_.minor == Minor::Bishops) covered |= colour();
         }
-        // A checker next to the king must be protected.
+        // A checker next to the king must be protected (by another bishop, perhaps).
         if ((king_attacks(k) & square_bb(c)) && !(king_attacks(w) & square_bb(c)) &&
             m_.minor != Minor::Bishops)
             return false;
         const Bitboard free = king_attacks(k) & ~covered & ~square_bb(c);
-        int men = 0;
-        for (int n : m_.count) men += n;
-        if (popcount(free) > men) return false;
-        // Each free flight needs a loser's man there that neither takes the checker, nor steps
-        // in between, nor attacks the winner's king (the loser is to move). Other blockers
-        // stand on every other free flight, cutting lines (over-estimating mates).
+        if (popcount(free) > men_) return false;
+        Harm harm{square_bb(c) | square_bb(w) | segment, 0, c, w, segment};
+        if (m_.minor == Minor::Bishops) harm.pinnable = attacks_bb(BISHOP, k, 0) & ~line_bb(k, c);
+        // Lines cut by further bishops: any square of their colour where a bishop may stand.
+        const Bitboard bishops = m_.minor == Minor::Bishops ? colour() & ~harm.bad : 0;
         Bitboard occupied = square_bb(k) | square_bb(c) | square_bb(w) | free;
-        // A man the loser does not need on a flight may stand anywhere and cut any line.
-        const bool spare = popcount(free) < men;
-        if (spare) occupied = ~segment;
+        if (blockers_fit(free, harm, occupied | bishops)) return true;
+        if (popcount(free) == men_) return false;  // no man to spare for cutting lines
+        occupied |= cutters(k, free, harm);
+        return blockers_fit(free, harm, occupied | bishops);
+    }
+
+    bool blockers_fit(Bitboard free, const Harm& harm, Bitboard occupied) const {
         std::array<unsigned, 8> fits{};  // per free flight: the kinds that may stand there
         int n = 0;
-        for (Bitboard b = free; b; ++n) fits[n] = kinds_fitting(pop_lsb(b), c, w, segment, occupied);
+        for (Bitboard b = free; b; ++n) fits[n] = kinds_fitting(pop_lsb(b), harm, occupied);
         return assign(fits, n);
     }
 
-    unsigned kinds_fitting(Square f, Square c, Square w, Bitboard segment, Bitboard occupied) const {
-        // Two bishops may give double check, which no capture or interposition answers: then
-        // a blocker need only leave the winner's king alone.
-        const Bitboard bad =
-            m_.minor == Minor::Bishops ? square_bb(w) : square_bb(c) | square_bb(w) | segment;
-        // With further bishops anywhere on their colour, any line may be cut on that colour.
-        Bitboard blocked = occupied;
-        if (m_.minor == Minor::Bishops) blocked |= (m_.dark ? DARK_SQUARES : LIGHT_SQUARES) & ~bad;
+    // Squares where a spare man may stand to cut a line from a flight to what it must not
+    // attack: on such a line, and harmless there even with every square but the checking
+    // line occupied (see the proof above).
+    Bitboard cutters(Square k, Bitboard free, const Harm& harm) const {
+        Bitboard lines = 0;
+        for (Bitboard f = free; f;) {
+            const Square s = pop_lsb(f);
+            for (Bitboard b = harm.bad_at(s); b;) {
+                const Square t = pop_lsb(b);
+                if (line_bb(s, t)) lines |= between_bb(s, t) & ~square_bb(t);
+            }
+        }
+        lines &= ~(harm.bad | free | square_bb(k));
+        Bitboard spots = 0;
+        for (Bitboard b = lines; b;) {
+            const Square x = pop_lsb(b);
+            if (kinds_fitting(x, harm, ~harm.segment) & available_) spots |= square_bb(x);
+        }
+        return spots;
+    }
+
+    unsigned kinds_fitting(Square f, const Harm& harm, Bitboard blocked) const {
+        const Bitboard bad = harm.bad_at(f);
         unsigned kinds = 0;
         const bool light = square_bb(f) & LIGHT_SQUARES;
         if (!(knight_attacks(f) & bad)) kinds |= 1u << N;
         if (!(attacks_bb(BISHOP, f, blocked) & bad)) kinds |= 1u << (light ? B_LIGHT : B_DARK);
         if (!(attacks_bb(ROOK, f, blocked) & bad)) kinds |= 1u << R;
         if (!(attacks_bb(QUEEN, f, blocked) & bad)) kinds |= 1u << Q;
-        if (pawn_fits(f, c, w, segment, occupied)) kinds |= 1u << P;
+        if (pawn_fits(f, harm, blocked)) kinds |= 1u << P;
         return kinds;
     }
 
-    bool pawn_fits(Square f, Square c, Square w, Bitboard segment, Bitboard occupied) const {
+    bool pawn_fits(Square f, const Harm& harm, Bitboard occupied) const {
         const int rank = relative_rank(loser_, rank_of(f));
         if (rank == 0 || rank == 7) return false;
-        if (pawn_attacks(loser_, f) & square_bb(w)) return false;
-        if (m_.minor == Minor::Bishops) return true;  // double check: see kinds_fitting
-        if (pawn_attacks(loser_, f) & square_bb(c)) return false;
+        if (pawn_attacks(loser_, f) & square_bb(harm.w)) return false;
+        if (harm.pinnable & square_bb(f)) return true;  // pinned: no capture, no push
+        if (pawn_attacks(loser_, f) & square_bb(harm.c)) return false;
         const Square one = Square(f + pawn_push(loser_));
-        if (segment & square_bb(one)) return false;
+        if (harm.segment & square_bb(one)) return false;
         if (rank == 1 && !(occupied & square_bb(one)) &&
-            (segment & square_bb(Square(one + pawn_push(loser_)))))
+            (harm.segment & square_bb(Square(one + pawn_push(loser_)))))
             return false;
         return true;
     }
@@ -136,6 +186,8 @@ class PatternCheck {
 
     const Material& m_;
     Color loser_;
+    unsigned available_ = 0;  // kinds the loser may have on the board
+    int men_ = 0;
 };
 
 bool lone_minor(const Position& pos, Color winner, Material& m) {
@@ -167,6 +219,9 @@ bool lone_minor(const Position& pos, Color winner, Material& m) {
 bool lone_minor_unwinnable(const Position& pos, Color winner) {
     Material m;
     if (!lone_minor(pos, winner, m)) return false;
+    // The patterns leave out double checks, which only the position on the board may hold.
+    const Square king = pos.king_square(~winner);
+    if (more_than_one(pos.attackers_to(king, pos.pieces()) & pos.pieces(winner))) return false;
     // The answer depends on the material only (and on which side is the loser, for pawns):
     // remember it, per thread so the searches never wait on a lock.
     thread_local std::unordered_map<std::uint64_t, bool> known;
