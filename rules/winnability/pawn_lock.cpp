@@ -317,6 +317,67 @@ class Blockers {
     bool overflow_ = false;
 };
 
+// Can the losing king be mated on square k, at the fixpoint? Each flight needs a defending
+// man on it, unless it is frozen (a frozen man of either side: the king can neither step
+// there nor take it), attacked for ever by frozen men, or covered by the winner at the
+// moment of mate. That cover is over-estimated by: the squares the winner's loose men can
+// ever attack, and the king's neighbours for one square the winning king can reach (not next
+// to k). When the winner's only loose men are one knight or bishops of one colour, they
+// must give the check themselves (its frozen men give none, they attack only their own
+// men, except a pawn's check on the board now, which `any_check` covers): then the checker
+// stands on a square of its region that attacks k through the frozen men, and covers what it
+// attacks from there (through k too); further bishops cover all they can ever attack.
+class MateNet {
+  public:
+    MateNet(const Position& pos, const Assumption& a, const Regions& r, Color winner, Blockers& blockers)
+        : a_(a), r_(r), winner_(winner), blockers_(blockers) {
+        const Bitboard loose = pos.pieces(winner) & ~pos.pieces(KING) & ~a.frozen;
+        const Bitboard bishops = loose & pos.pieces(BISHOP);
+        if (loose == (loose & pos.pieces(KNIGHT)) && !more_than_one(loose))
+            minor_ = loose ? KNIGHT : NO_PIECE_TYPE;
+        if (loose == bishops && bishops && (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES))) {
+            minor_ = BISHOP;
+            further_ = more_than_one(bishops) ? r.attack[winner] : 0;
+        }
+    }
+
+    bool ruled_out(Square k, bool any_check) const {
+        const Bitboard flights = king_attacks(k) & ~a_.frozen & ~r_.permanent[winner_];
+        if (any_check || minor_ == NO_PIECE_TYPE)
+            return no_king_square(k, flights & ~r_.attack[winner_], SQ_NONE);
+        Bitboard checkers =
+            (minor_ == KNIGHT ? knight_attacks(k) : attacks_bb(BISHOP, k, a_.frozen)) & r_.stand[winner_];
+        while (checkers) {
+            const Square c = pop_lsb(checkers);
+            const Bitboard cover = minor_ == KNIGHT
+                                       ? knight_attacks(c)
+                                       : attacks_bb(BISHOP, c, a_.frozen & ~square_bb(k)) | further_;
+            if (!no_king_square(k, flights & ~cover & ~square_bb(c), c)) return false;
+        }
+        return true;
+    }
+
+  private:
+    // No square of the winning king's region leaves the loser's men able to fill `free`.
+    bool no_king_square(Square k, Bitboard free, Square checker) const {
+        const Bitboard around = king_attacks(k) | square_bb(k);
+        Bitboard kings = r_.king[winner_] & ~around;
+        if (checker != SQ_NONE) kings &= ~square_bb(checker);
+        Bitboard near = kings & king_dilate(around);  // the squares that may cover a flight
+        if ((kings & ~near) && blockers_.can_fill(free)) return false;
+        while (near)
+            if (blockers_.can_fill(free & ~king_attacks(pop_lsb(near)))) return false;
+        return true;
+    }
+
+    const Assumption& a_;
+    const Regions& r_;
+    Color winner_;
+    Blockers& blockers_;
+    PieceType minor_ = NO_PIECE_TYPE;  // the winner's only loose men, if a lone minor
+    Bitboard further_ = 0;             // what further bishops may ever attack
+};
+
 // Pawns that may be part of a blockade: a man right in front, or an enemy pawn ahead on the
 // same file.
 bool has_blockade_seed(const Position& pos) {
@@ -403,16 +464,15 @@ bool locked_unwinnable(const Position& pos, Color winner) {
         // neighbour blocked or covered.
         Bitboard mate_squares = r.king[loser] & r.attack[winner];
         // A check by a frozen pawn is possible only where the king stands now: count it too.
-        if (pos.side_to_move() == loser && pos.is_check()) mate_squares |= square_bb(pos.king_square(loser));
-        if (!mate_squares) return true;
-        Bitboard winner_king_cover = 0;
-        for (Bitboard b = r.king[winner]; b;) winner_king_cover |= king_attacks(pop_lsb(b));
-        const Bitboard covered = a.frozen | r.permanent[winner] | r.attack[winner] | winner_king_cover;
+        if (!mate_squares && !(pos.side_to_move() == loser && pos.is_check())) return true;
         // Neighbours the winner can never cover need a defending man each: one man per square.
         Blockers blockers(pos, loser, a, builder);
+        const MateNet net(pos, a, r, winner, blockers);
+        // The check on the board may come from a frozen pawn: there, count every attack.
+        if (pos.side_to_move() == loser && pos.is_check() && !net.ruled_out(pos.king_square(loser), true))
+            return false;
         while (mate_squares) {
-            const Square k = pop_lsb(mate_squares);
-            if (blockers.can_fill(king_attacks(k) & ~covered)) return false;
+            if (!net.ruled_out(pop_lsb(mate_squares), false)) return false;
         }
         return true;
     }
