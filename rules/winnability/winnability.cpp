@@ -1,5 +1,6 @@
 #include "rules/winnability/winnability.h"
 
+#include "rules/winnability/ghost_search.h"
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
@@ -19,7 +20,17 @@ bool game_over(const Position& pos, Color winner, Result& result) {
 // Node budgets: a short helpmate search settles most positions of real games at once; the
 // proofs come next, a small exploration (forced lines end within it), then the long searches
 // share what is left, the helpmate first.
-constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000;
+constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 4000;
+
+// The relaxed searches (ghost_search.h), coarse one first: it is the cheaper.
+bool ghosts_unwinnable(const Position& pos, Color winner, std::uint64_t nodes, std::uint64_t& used) {
+    for (bool loser_ghosts : {true, false}) {
+        const GhostResult g = ghost_search(pos, winner, nodes, loser_ghosts);
+        used += g.nodes;
+        if (g.verdict == GhostVerdict::Unwinnable) return true;
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -58,7 +69,18 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
+    // The relaxed searches are small and do not take from the other stages' budget.
+    if (ghosts_unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
+        result.outcome = Outcome::Unwinnable;
+        return result;
+    }
     if (exploration(SMALL_EXPLORE_NODES)) return result;
+    // A longer relaxed search (walls with free pieces behind them), on an allowance of its own
+    // so that the other searches keep theirs.
+    if (ghosts_unwinnable(pos, winner, budget.nodes / 4, result.nodes)) {
+        result.outcome = Outcome::Unwinnable;
+        return result;
+    }
     if (helpmate(left / 2)) return result;
     if (exploration(left * 3 / 4)) return result;
     helpmate(left);
@@ -69,6 +91,8 @@ bool proved_unwinnable(const Position& pos, Color winner, std::uint64_t node_bud
     Result result;
     if (game_over(pos, winner, result)) return result.outcome == Outcome::Unwinnable;
     if (material_unwinnable(pos, winner) || locked_unwinnable(pos, winner)) return true;
+    std::uint64_t ghost_nodes = 0;
+    if (ghosts_unwinnable(pos, winner, std::min(node_budget, GHOST_NODES), ghost_nodes)) return true;
     return explore(pos, winner, node_budget).reach == Reach::Exhausted;
 }
 

@@ -1,0 +1,391 @@
+#include "rules/winnability/ghost_search.h"
+
+#include <array>
+#include <vector>
+
+namespace drawproxy::rules::winnability {
+// Why a relaxed search proves anything. Map each real position P to the relaxed state a(P):
+// the same board without the winner's knights, bishops, rooks and queens (the ghosts), plus
+// the set of squares a ghost of the kinds the winner has (or may promote to) could attack or
+// stand on: its bishops' colours, or every square once it has (or may get) any other piece.
+// The relaxed moves are built so that every real move from P leads to a relaxed move from
+// a(P) to a(P'), and every real checkmate by the winner is flagged as a possible mate:
+// - the winner's moves are pseudo-legal (a ghost could block any line at its king), its king
+//   avoids only what cannot be blocked (the loser's king, pawns and knights), a ghost move is
+//   a pass or a capture of a loser's man on a ghost square;
+// - the loser's moves are a superset of its real moves in every placement of the ghosts: the
+//   moves of the board without them (ghosts only take moves away, by blocking, pinning,
+//   attacking and checking) plus pawn captures of a ghost on a ghost square;
+// - a checkmate needs a check (a winner's pawn, or a ghost: after a ghost move, a promotion, or
+//   a discovery through an emptied square) and every flight of the loser's king attacked by
+//   the winner's king, its pawns or a ghost square.
+// So if the relaxed state space is exhausted without a possible mate, no real line mates.
+// Stalemates are what make this strong: a loser with no relaxed move has no real move.
+namespace {
+
+enum GhostKind : std::uint8_t { LIGHT = 1, DARK = 2, ANY = 4 };
+enum Man : int { KNIGHT_, BISHOP_, ROOK_, QUEEN_, MEN };  // the loser's pieces
+
+struct State {
+    std::array<Bitboard, 2> pawns{};  // by colour
+    std::array<Bitboard, MEN> men{};  // the loser's pieces, by kind
+    Bitboard knights = 0;             // the winner's knights: exact, they cut no line
+    std::array<Square, 2> king{};
+    Square ep = SQ_NONE;  // a square a pawn may take en passant on
+    Color stm = WHITE;
+    std::uint8_t ghosts = 0;        // GhostKind bits of the winner's ghosts
+    std::uint8_t loser_ghosts = 0;  // and of the loser's, when its pieces are ghosts too
+
+    bool operator==(const State&) const = default;
+    Bitboard loser_men() const { return men[0] | men[1] | men[2] | men[3]; }
+    Bitboard occupied() const {
+        return pawns[0] | pawns[1] | knights | loser_men() | square_bb(king[0]) | square_bb(king[1]);
+    }
+    static Bitboard squares(std::uint8_t kinds) {
+        if (kinds & ANY) return ~Bitboard(0);
+        return (kinds & LIGHT ? LIGHT_SQUARES : 0) | (kinds & DARK ? DARK_SQUARES : 0);
+    }
+    Bitboard ghost_squares() const { return squares(ghosts); }
+    Bitboard loser_ghost_squares() const { return squares(loser_ghosts); }
+    std::uint64_t hash() const {
+        std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+        auto mix = [&](std::uint64_t v) {
+            h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+            h *= 0xBF58476D1CE4E5B9ULL;
+        };
+        for (Bitboard b : pawns) mix(b);
+        for (Bitboard b : men) mix(b);
+        mix(knights);
+        mix(std::uint64_t(king[0]) | std::uint64_t(king[1]) << 8 | std::uint64_t(ep) << 16 |
+            std::uint64_t(stm) << 24 | std::uint64_t(ghosts) << 32 | std::uint64_t(loser_ghosts) << 40);
+        return h ^ (h >> 31);
+    }
+};
+
+// Exact set of states (a hash collision must not prune a state: the proof would be unsound).
+class StateSet {
+  public:
+    bool insert(const State& s) {
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = s.hash() & mask;; i = (i + 1) & mask) {
+            if (!used_[i]) {
+                slots_[i] = s;
+                used_[i] = 1;
+                ++count_;
+                return true;
+            }
+            if (slots_[i] == s) return false;
+        }
+    }
+
+  private:
+    void grow() {
+        std::vector<State> old_slots(slots_.empty() ? 1024 : slots_.size() * 2);
+        std::vector<std::uint8_t> old_used(old_slots.size(), 0);
+        old_slots.swap(slots_);
+        old_used.swap(used_);
+        count_ = 0;
+        for (std::size_t i = 0; i < old_slots.size(); ++i)
+            if (old_used[i]) insert(old_slots[i]);
+    }
+
+    std::vector<State> slots_;
+    std::vector<std::uint8_t> used_;
+    std::size_t count_ = 0;
+};
+
+Bitboard pawn_attacks_of(Color c, Bitboard pawns) {
+    return c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+}
+
+Bitboard knight_attacks_of(Bitboard knights) {
+    Bitboard a = 0;
+    while (knights) a |= knight_attacks(pop_lsb(knights));
+    return a;
+}
+
+class Search {
+  public:
+    Search(Color winner, std::uint64_t limit) : w_(winner), l_(~winner), limit_(limit) {}
+
+    GhostVerdict run(const State& root) {
+        seen_.insert(root);
+        queue_.push_back(root);
+        for (std::size_t head = 0; head < queue_.size(); ++head) {
+            const State s = queue_[head];
+            if (s.stm == w_ ? !winner_moves(s) : !loser_moves(s)) return verdict_;
+        }
+        return GhostVerdict::Unwinnable;
+    }
+    std::uint64_t nodes() const { return nodes_; }
+
+  private:
+    // Each returns false to stop the search (verdict_ says why).
+    bool add(const State& child) {
+        if (++nodes_ > limit_) {
+            verdict_ = GhostVerdict::OutOfBudget;
+            return false;
+        }
+        if (seen_.insert(child)) queue_.push_back(child);
+        return true;
+    }
+
+    // A child of a winner's move: stop if it may be a checkmate. `ghost_check`: a ghost may give
+    // check directly (it moved or was promoted); `from`: the square the move emptied.
+    bool after_winner_move(State child, bool ghost_check, Square from) {
+        child.stm = l_;
+        if (may_be_mate(child, ghost_check, from)) {
+            verdict_ = GhostVerdict::MaybeMate;
+            return false;
+        }
+        return add(child);
+    }
+
+    bool may_be_mate(const State& s, bool ghost_check, Square from) const {
+        const Square k = s.king[l_];
+        const Bitboard ghost_squares = s.ghost_squares();
+        bool check = (pawn_attacks(l_, k) & s.pawns[w_]) || (knight_attacks(k) & s.knights);
+        if (!check && (ghost_squares & square_bb(k))) {
+            // A ghost checks directly, or through the emptied square along a line it moves on.
+            const Bitboard lines = (s.ghosts & ANY) ? attacks_bb(QUEEN, k, 0) : attacks_bb(BISHOP, k, 0);
+            check = ghost_check || (from != SQ_NONE && (lines & square_bb(from)) &&
+                                    !(between_bb(k, from) & ~square_bb(from) & s.occupied()));
+        }
+        if (!check) return false;
+        const Bitboard covered = pawn_attacks_of(w_, s.pawns[w_]) | knight_attacks_of(s.knights) |
+                                 king_attacks(s.king[w_]) | ghost_squares;
+        // A loser's ghost may stand on a flight.
+        const Bitboard own = s.pawns[l_] | s.loser_men() | s.loser_ghost_squares();
+        return !(king_attacks(k) & ~own & ~covered);
+    }
+
+    bool winner_moves(const State& s) {
+        const Bitboard occupied = s.occupied(), theirs = s.pawns[l_] | s.loser_men();
+        const Bitboard their_ghosts = s.loser_ghost_squares() & ~occupied;
+        State base = s;
+        base.ep = SQ_NONE;
+        // King: the loser's king, pawns and knights guard squares no ghost can shield.
+        const Square wk = s.king[w_];
+        Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.knights & ~king_attacks(s.king[l_]) &
+                      ~pawn_attacks_of(l_, s.pawns[l_]) & ~knight_attacks_of(s.men[KNIGHT_]);
+        while (to) {
+            const Square t = pop_lsb(to);
+            State c = base;
+            remove_loser_man(c, t);
+            c.king[w_] = t;
+            if (!after_winner_move(c, false, wk)) return false;
+        }
+        // Knights.
+        for (Bitboard b = s.knights; b;) {
+            const Square from = pop_lsb(b);
+            for (Bitboard t = knight_attacks(from) & ~s.pawns[w_] & ~s.knights & ~square_bb(s.king[l_]); t;) {
+                const Square to_sq = pop_lsb(t);
+                State c = base;
+                remove_loser_man(c, to_sq);
+                c.knights ^= square_bb(from) | square_bb(to_sq);
+                if (!after_winner_move(c, false, from)) return false;
+            }
+        }
+        // Pawns.
+        const int push = pawn_push(w_);
+        for (Bitboard b = s.pawns[w_]; b;) {
+            const Square p = pop_lsb(b);
+            const Square one = Square(p + push);
+            if (!(occupied & square_bb(one))) {
+                if (!pawn_to(base, p, one, false)) return false;
+                const Square two = Square(one + push);
+                if (relative_rank(w_, rank_of(p)) == 1 && !(occupied & square_bb(two))) {
+                    State c = base;
+                    c.pawns[w_] ^= square_bb(p) | square_bb(two);
+                    if (pawn_attacks(w_, one) & s.pawns[l_]) c.ep = one;
+                    if (!after_winner_move(c, false, p)) return false;
+                }
+            }
+            for (Bitboard t = pawn_attacks(w_, p) & (theirs | their_ghosts); t;)
+                if (!pawn_to(base, p, pop_lsb(t), false)) return false;
+            if (s.ep != SQ_NONE && (pawn_attacks(w_, p) & square_bb(s.ep)))
+                if (!pawn_to(base, p, s.ep, true)) return false;
+        }
+        // Ghosts: a move elsewhere (a pass here), or a capture on a square a ghost can reach.
+        if (s.ghosts) {
+            if (!after_winner_move(base, true, SQ_NONE)) return false;
+            for (Bitboard t = theirs & s.ghost_squares(); t;) {
+                State c = base;
+                remove_loser_man(c, pop_lsb(t));
+                if (!after_winner_move(c, true, SQ_NONE)) return false;
+            }
+        }
+        return true;
+    }
+
+    bool pawn_to(const State& base, Square from, Square to, bool en_passant) {
+        State c = base;
+        c.pawns[w_] ^= square_bb(from);
+        if (en_passant)
+            c.pawns[l_] &= ~square_bb(Square(to - pawn_push(w_)));
+        else
+            remove_loser_man(c, to);
+        const bool promotes = relative_rank(w_, rank_of(to)) == 7;
+        if (promotes)
+            c.ghosts |= ANY;  // over-estimates an under-promotion to a bishop
+        else
+            c.pawns[w_] |= square_bb(to);
+        // En passant also empties the taken pawn's square: let any ghost check then.
+        return after_winner_move(c, promotes || en_passant, from);
+    }
+
+    void remove_winner_man(State& c, Square t) const {
+        c.pawns[w_] &= ~square_bb(t);
+        c.knights &= ~square_bb(t);
+    }
+
+    void remove_loser_man(State& c, Square t) const {
+        c.pawns[l_] &= ~square_bb(t);
+        for (Bitboard& m : c.men) m &= ~square_bb(t);
+    }
+
+    bool loser_moves(const State& s) {
+        const Bitboard occupied = s.occupied(), ours = s.pawns[l_] | s.loser_men() | square_bb(s.king[l_]);
+        const Bitboard wk = square_bb(s.king[w_]);
+        State base = s;
+        base.ep = SQ_NONE;
+        base.stm = w_;
+        const Square k = s.king[l_];
+        // A winner's pawn giving check is real in every placement of the ghosts: only a king
+        // move or its capture answers it.
+        const Bitboard checker = (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.knights);
+        const Bitboard targets = !checker ? ~Bitboard(0) : more_than_one(checker) ? 0 : checker;
+        Bitboard to = king_attacks(k) & ~ours & ~king_attacks(s.king[w_]) &
+                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.knights);
+        while (to) {
+            State c = base;
+            const Square t = pop_lsb(to);
+            remove_winner_man(c, t);
+            c.king[l_] = t;
+            if (!add(c)) return false;
+        }
+        // Pawns.
+        const int push = pawn_push(l_);
+        const Bitboard ghost_targets = s.ghost_squares() & ~occupied;
+        for (Bitboard b = s.pawns[l_]; b;) {
+            const Square p = pop_lsb(b);
+            const Square one = Square(p + push);
+            if (!checker && !(occupied & square_bb(one))) {  // a push never answers a pawn's check
+                if (!loser_pawn_to(base, p, one)) return false;
+                const Square two = Square(one + push);
+                if (relative_rank(l_, rank_of(p)) == 1 && !(occupied & square_bb(two))) {
+                    State c = base;
+                    c.pawns[l_] ^= square_bb(p) | square_bb(two);
+                    if (pawn_attacks(l_, one) & s.pawns[w_]) c.ep = one;
+                    if (!add(c)) return false;
+                }
+            }
+            for (Bitboard t = pawn_attacks(l_, p) & (s.pawns[w_] | s.knights | ghost_targets) & targets; t;)
+                if (!loser_pawn_to(base, p, pop_lsb(t))) return false;
+            if (s.ep != SQ_NONE && (pawn_attacks(l_, p) & square_bb(s.ep))) {
+                const Square taken = Square(s.ep - push);
+                if (targets & square_bb(taken)) {
+                    State c = base;
+                    c.pawns[l_] ^= square_bb(p) | square_bb(s.ep);
+                    c.pawns[w_] &= ~square_bb(taken);
+                    if (!add(c)) return false;
+                }
+            }
+        }
+        // The loser's ghosts: a move elsewhere, or a capture of a pawn on their squares.
+        if (s.loser_ghosts) {
+            if (!checker && !add(base)) return false;
+            for (Bitboard t = (s.pawns[w_] | s.knights) & s.loser_ghost_squares() & targets; t;) {
+                State c = base;
+                remove_winner_man(c, pop_lsb(t));
+                if (!add(c)) return false;
+            }
+        }
+        // Pieces: through the squares the ghosts leave empty here.
+        static constexpr PieceType TYPES[MEN] = {KNIGHT, BISHOP, ROOK, QUEEN};
+        for (int m = 0; m < MEN; ++m)
+            for (Bitboard b = s.men[m]; b;) {
+                const Square from = pop_lsb(b);
+                for (Bitboard t = attacks_bb(TYPES[m], from, occupied) & ~ours & ~wk & targets; t;) {
+                    const Square dest = pop_lsb(t);
+                    State c = base;
+                    c.men[m] ^= square_bb(from) | square_bb(dest);
+                    remove_winner_man(c, dest);
+                    if (!add(c)) return false;
+                }
+            }
+        return true;
+    }
+
+    bool loser_pawn_to(const State& base, Square from, Square to) {
+        State c = base;
+        c.pawns[l_] ^= square_bb(from);
+        remove_winner_man(c, to);
+        if (relative_rank(l_, rank_of(to)) != 7) {
+            c.pawns[l_] |= square_bb(to);
+            return add(c);
+        }
+        if (c.loser_ghosts) {
+            c.loser_ghosts |= ANY;
+            return add(c);
+        }
+        for (int m = 0; m < MEN; ++m) {
+            State p = c;
+            p.men[m] |= square_bb(to);
+            if (!add(p)) return false;
+        }
+        return true;
+    }
+
+    Color w_, l_;
+    std::uint64_t limit_, nodes_ = 0;
+    GhostVerdict verdict_ = GhostVerdict::Unwinnable;
+    StateSet seen_;
+    std::vector<State> queue_;
+};
+
+// The ghost kinds of a side's pieces.
+std::uint8_t ghost_kinds(const Position& pos, Color side, bool knights_exact) {
+    const Bitboard pieces =
+        pos.pieces(side) & ~pos.pieces(PAWN, KING) & ~(knights_exact ? pos.pieces(KNIGHT) : 0);
+    const Bitboard bishops = pieces & pos.pieces(BISHOP);
+    return std::uint8_t((pieces & ~bishops ? ANY : 0) | (bishops & LIGHT_SQUARES ? LIGHT : 0) |
+                        (bishops & DARK_SQUARES ? DARK : 0));
+}
+
+}  // namespace
+
+GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_limit, bool loser_ghosts) {
+    GhostResult result;
+    const Color loser = ~winner;
+    // Castling is not modelled; the relaxed moves must cover every real one.
+    if (pos.castling_rights()) return result;
+    // The search judges the positions after moves; a game already over is the caller's.
+    if (!pos.has_legal_moves()) return result;
+    State root;
+    for (Color c : {WHITE, BLACK}) {
+        root.pawns[c] = pos.pieces(c, PAWN);
+        root.king[c] = pos.king_square(c);
+    }
+    root.ghosts = ghost_kinds(pos, winner, true);
+    root.knights = pos.pieces(winner, KNIGHT);
+    // With a ghost that attacks every square, every check is a possible mate: not worth a try.
+    if (root.ghosts & ANY) return result;
+    if (loser_ghosts) {
+        root.loser_ghosts = ghost_kinds(pos, loser, false);
+    } else {
+        root.men[KNIGHT_] = pos.pieces(loser, KNIGHT);
+        root.men[BISHOP_] = pos.pieces(loser, BISHOP);
+        root.men[ROOK_] = pos.pieces(loser, ROOK);
+        root.men[QUEEN_] = pos.pieces(loser, QUEEN);
+    }
+    root.stm = pos.side_to_move();
+    root.ep = pos.ep_square();
+    Search search(winner, node_limit);
+    result.verdict = search.run(root);
+    result.nodes = search.nodes();
+    return result;
+}
+
+}  // namespace drawproxy::rules::winnability

@@ -1,0 +1,131 @@
+// The relaxed search with the winner's pieces as ghosts: cages it must prove, near-cages it
+// must not, and mutated cages checked against real searches.
+#include <array>
+#include <catch2/catch.hpp>
+#include <random>
+#include <string>
+
+#include "rules/winnability/ghost_search.h"
+#include "rules/winnability/helpmate.h"
+#include "winnability_support.h"
+
+using namespace drawproxy;
+using rules::Color;
+using rules::winnability::ghost_search;
+using rules::winnability::GhostVerdict;
+
+namespace {
+
+bool proved(const rules::Position& pos, Color winner, std::uint64_t nodes) {
+    for (bool loser_ghosts : {true, false})
+        if (ghost_search(pos, winner, nodes, loser_ghosts).verdict == GhostVerdict::Unwinnable) return true;
+    return false;
+}
+
+// Cages from the community file that only the relaxed search proves (for both sides, but where
+// the comment says otherwise).
+const char* const CAGES[] = {
+    // The white king shuttles h4-h3; Black's king can cover h3 only from g2 or h2, and getting
+    // there with the white king on h4 stalemates it: the dark bishops never check on h3.
+    "8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - -",
+    "8/8/3b3p/4bp1P/5p1K/4bPp1/3b1bP1/2b2kb1 b - -",
+    "8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - -",
+    // White only: Black's king behind its wall has no blocker for White's lone dark bishop (the
+    // knights are frozen in place, and count exactly).
+    "N1b1N1N1/1pPpPpPp/1P1P1P1P/4B3/8/8/8/K1k5 w - -",
+};
+
+}  // namespace
+
+TEST_CASE("ghost search: proves the stalemate cages", "[winnability][ghost]") {
+    for (const char* fen : CAGES) {
+        const rules::Position pos = test::fen(fen);
+        for (Color side : {rules::WHITE, rules::BLACK}) {
+            if (side == rules::BLACK && fen[0] == 'N') continue;  // Black: the blockade proof's
+            INFO(fen << (side == rules::WHITE ? " (white)" : " (black)"));
+            CHECK(proved(pos, side, 40000));
+        }
+    }
+}
+
+TEST_CASE("ghost search: no proof where a mate exists", "[winnability][ghost]") {
+    const char* const winnable[][2] = {
+        // The cage with a light bishop for Black: it covers h3, and the mate exists.
+        {"8/8/7p/5p1P/5p1K/5Pp1/6P1/3b1kb1 b - -", "b"},
+        // A spare white pawn move: the stalemate is gone (f2-f3 waits while Black closes in).
+        {"8/8/7p/5p1P/5p1K/6p1/5PP1/5kb1 b - -", "b"},
+        // Knight and king against a king with its own blockers.
+        {"7k/6pp/8/8/8/8/8/K5N1 w - -", "w"},
+        // A pawn about to promote: every ghost kind then.
+        {"8/P7/8/8/8/8/k7/2K5 w - -", "w"},
+    };
+    for (const auto& [fen, side_text] : winnable) {
+        const rules::Position pos = test::fen(fen);
+        const Color side = side_text[0] == 'w' ? rules::WHITE : rules::BLACK;
+        INFO(fen << " (" << side_text << ")");
+        // The real search finds the mate, so the relaxed one must not claim a proof.
+        REQUIRE(rules::winnability::search_helpmate(pos, side, 200000).found);
+        CHECK_FALSE(proved(pos, side, 40000));
+    }
+}
+
+TEST_CASE("ghost search: the game already over is left to the caller", "[winnability][ghost]") {
+    // Black is mated (the b7 pawn checks, the king guards a7 and b7): a proof here would be wrong.
+    const rules::Position mated = test::fen("k7/PP6/1K6/8/8/8/8/8 b - -");
+    CHECK(ghost_search(mated, rules::WHITE, 1000, false).verdict == GhostVerdict::NotApplicable);
+    // Castling is not modelled.
+    const rules::Position castling = test::fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    CHECK(ghost_search(castling, rules::BLACK, 1000, false).verdict == GhostVerdict::NotApplicable);
+}
+
+TEST_CASE("ghost search: mutated cages, every proof survives real searches",
+          "[winnability][ghost][property]") {
+    std::mt19937 rng(20261129);
+    int mutants = 0, proofs = 0;
+    for (int round = 0; round < 240; ++round) {
+        const rules::Position base = test::fen(CAGES[round % std::size(CAGES)]);
+        std::array<rules::Piece, 64> board;
+        for (int s = 0; s < 64; ++s) board[s] = base.piece_on(rules::Square(s));
+        Color stm = base.side_to_move();
+        // One or two edits: a man removed, moved or added (a pawn or a bishop), or the turn.
+        for (int edits = 1 + int(rng() % 2); edits > 0; --edits) {
+            int empty = 0, occupied = 0;
+            do empty = int(rng() % 64);
+            while (board[empty] != rules::NO_PIECE);
+            do occupied = int(rng() % 64);
+            while (board[occupied] == rules::NO_PIECE);
+            switch (rng() % 4) {
+                case 0:
+                    if (rules::type_of(board[occupied]) != rules::KING) board[occupied] = rules::NO_PIECE;
+                    break;
+                case 1:
+                    board[empty] = board[occupied];
+                    board[occupied] = rules::NO_PIECE;
+                    break;
+                case 2:
+                    board[empty] =
+                        rules::make_piece(Color(rng() & 1), rng() % 3 ? rules::PAWN : rules::BISHOP);
+                    break;
+                default:
+                    stm = ~stm;
+            }
+        }
+        rules::Position pos(rules::Position::Uninitialised{});
+        pos.clear();
+        for (int s = 0; s < 64; ++s)
+            if (board[s] != rules::NO_PIECE) pos.put_piece(board[s], rules::Square(s));
+        pos.set_side_to_move(stm);
+        pos.set_clocks(0, 1);
+        if (!pos.validate().empty() || !pos.has_legal_moves()) continue;
+        ++mutants;
+        for (Color side : {rules::WHITE, rules::BLACK}) {
+            if (!proved(pos, side, 20000)) continue;
+            ++proofs;
+            INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
+            REQUIRE_FALSE(rules::winnability::search_helpmate(pos, side, 20000).found);
+            REQUIRE_FALSE(test::exhaustive_mate(pos, side, 3));
+        }
+    }
+    CHECK(mutants > 150);
+    CHECK(proofs > 100);
+}
