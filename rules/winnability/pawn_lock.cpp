@@ -220,6 +220,22 @@ bool king_can_take(const Position& pos, Bitboard squares, Color c, const Regions
     return false;
 }
 
+// Could the king of `c` castle while the assumption holds? Castling needs the squares the
+// king and the rook cross empty but for those two; a frozen man on them stays there.
+bool may_castle(const Position& pos, Color c, Bitboard frozen) {
+    const Square king = pos.king_square(c);
+    for (bool king_side : {true, false}) {
+        const int index = castling_index(c, king_side);
+        if (!pos.can_castle(index)) continue;
+        const Square rook = pos.castling_rook(index);
+        const Square king_to = castling_king_to(index), rook_to = castling_rook_to(index);
+        const Bitboard path =
+            between_bb(king, king_to) | between_bb(rook, rook_to) | square_bb(king_to) | square_bb(rook_to);
+        if (!(path & frozen & ~square_bb(king) & ~square_bb(rook))) return true;
+    }
+    return false;
+}
+
 // The part of the assumption that still holds given the regions.
 Assumption still_holds(const Position& pos, const Assumption& a, const Regions& r) {
     Assumption keep;
@@ -242,7 +258,7 @@ Assumption still_holds(const Position& pos, const Assumption& a, const Regions& 
             const Square s = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(s));
             if (pt == KING) {
-                if (pos.castling_rights() & (c == WHITE ? 3 : 12)) continue;
+                if (may_castle(pos, c, a.frozen)) continue;
                 // Every neighbour must be its own frozen man, or attacked for ever.
                 if (king_attacks(s) & ~own_frozen & ~r.permanent[them]) continue;
                 keep.frozen |= square_bb(s);

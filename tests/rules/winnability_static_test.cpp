@@ -100,3 +100,13 @@ TEST_CASE("static: lone-minor wall proofs survive exhaustive search on variants"
     CHECK(tried > 400);
     CHECK(proofs > 80);  // the comparison must have something to compare
 }
+
+TEST_CASE("static: a castling right whose path is blocked for ever does not free the king", "[winnability]") {
+    // White's king could only move by castling, and f1 and g1 hold men that never move: its
+    // light bishops then never find a mate (community: White cannot win).
+    CHECK(locked_unwinnable(test::fen("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1"), WHITE));
+    // With f1 and g1 empty it may castle: no proof (and the search finds a mate).
+    const Position open = test::fen("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BK2R w K - 0 1");
+    CHECK_FALSE(locked_unwinnable(open, WHITE));
+    CHECK(winnability::can_checkmate(open, WHITE, {100000, true}).outcome == winnability::Outcome::Winnable);
+}
