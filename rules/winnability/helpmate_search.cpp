@@ -9,6 +9,9 @@
 // Every line returned is a real legal line ending in the winner's checkmate: the heuristics only
 // choose which moves to play.
 #include <algorithm>
+#include <bit>
+#include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -104,9 +107,16 @@ class FailTable {
 };
 
 class Dive {
+    // Trivially constructible, so that the arena can grow without clearing its slots.
+    struct Scored {
+        int score;
+        std::uint16_t raw;
+        Move move() const { return std::bit_cast<Move>(raw); }
+    };
+
   public:
     Dive(Color winner, std::uint64_t limit) : winner_(winner), limit_(limit), table_(limit) {
-        arena_.reserve(1024);
+        arena_ = std::make_unique_for_overwrite<Scored[]>(capacity_);
         path_.reserve(64);
     }
 
@@ -117,7 +127,7 @@ class Dive {
         if (target_ && helpmate_detail::target_distance(pos, *target_) > depth) return false;
         const std::uint64_t key = pos.repetition_key();
         if (table_.failed(key, depth, allowance)) return false;
-        const std::size_t base = arena_.size();
+        const std::size_t base = top_;
         Move mate;
         const int count = expand(pos, depth, mate);
         if (count < 0) {
@@ -126,7 +136,7 @@ class Dive {
         }
         if (count == 0) {
             table_.store(key, depth, 1 << 14);  // no deeper search or allowance changes that
-            arena_.resize(base);
+            top_ = base;
             return false;
         }
         const bool winner_moves = pos.side_to_move() == winner_;
@@ -142,11 +152,16 @@ class Dive {
         for (int k = 0; k <= last && nodes_ < limit_; ++k) {
             const int i = top_first ? last - k : k;
             const Move move =
-                top_first || i == 0 ? arena_[base + std::size_t(i)].move : select(base + std::size_t(i));
+                top_first || i == 0 ? arena_[base + std::size_t(i)].move() : select(base + std::size_t(i));
             Position child = pos;
             child.play(move);
             ++nodes_;
-            if (material_unwinnable(child, winner_) || on_path(child.repetition_key())) continue;
+            // (Only a capture or a promotion changes the material, on which alone the material
+            // test depends: this node passed it.)
+            if (((pos.is_capture(move) || move.kind() == Move::PROMOTION) &&
+                 material_unwinnable(child, winner_)) ||
+                on_path(child.repetition_key()))
+                continue;
             if (!winner_moves && child.is_check() && !helpmate_detail::has_evasion(child))
                 continue;  // winner mated
             if (run(child, depth - 1, allowance - i)) {
@@ -157,7 +172,7 @@ class Dive {
         }
         path_.pop_back();
         if (!found && nodes_ < limit_) table_.store(key, depth, allowance);
-        arena_.resize(base);
+        top_ = base;
         return found;
     }
 
@@ -172,11 +187,10 @@ class Dive {
     // most nodes look at one or two moves, so sorting them all would be wasted.
     Move select(std::size_t at) {
         std::size_t best = at;
-        for (std::size_t j = at + 1; j < arena_.size(); ++j)
+        for (std::size_t j = at + 1; j < top_; ++j)
             if (arena_[j].score > arena_[best].score) best = j;
-        std::rotate(arena_.begin() + std::ptrdiff_t(at), arena_.begin() + std::ptrdiff_t(best),
-                    arena_.begin() + std::ptrdiff_t(best) + 1);
-        return arena_[at].move;
+        std::rotate(arena_.get() + at, arena_.get() + best, arena_.get() + best + 1);
+        return arena_[at].move();
     }
 
     // A dive never comes back to a position of its own path (shuffling back and forth).
@@ -196,70 +210,106 @@ class Dive {
         const bool deeper = depth >= (winner_moves ? 3 : 2);
         if (!deeper && !winner_moves) return 0;
         const MoveList moves = pos.legal_moves();
-        const std::size_t base = arena_.size();
-        // The mate test: does the check `m` mate? (The budget is a hard limit.)
-        auto mates = [&](Move m) {
-            if (nodes_ >= limit_) return false;
-            Position child = pos;
-            child.play(m);
-            ++nodes_;
-            return !helpmate_detail::has_evasion(child);
-        };
         if (winner_moves && !deeper) {  // only the mate test
             const helpmate_detail::CheckInfo checks(pos);
+            helpmate_detail::FlightTest flights(pos);
             for (Move m : moves)
-                if (checks.gives_check(m) && mates(m)) {
+                if (checks.gives_check(m) && mates(pos, flights, m)) {
                     mate = m;
                     return -1;
                 }
             return 0;
         }
-        // Room for every move, written through a pointer (no capacity test per move).
-        arena_.resize(base + std::size_t(moves.size()));
-        Scored* out = arena_.data() + base;
+        Scored* const first = reserve(std::size_t(moves.size()));
+        Scored* end;
         if (winner_moves) {
-            // Checks are played at once for the mate test; the others only scored.
-            const helpmate_detail::CheckInfo checks(pos);
-            const MoveOrder order(pos, winner_);
-            std::optional<TargetOrder> toward;
-            if (target_) toward.emplace(pos, *target_);
-            for (Move m : moves) {
-                const bool check = checks.gives_check(m);
-                if (check && mates(m)) {
-                    arena_.resize(base);
-                    mate = m;
-                    return -1;
-                }
-                const int s = toward ? toward->score(m) : order.score(m);
-                *out++ = {check ? s - CHECK_PENALTY : s, m};
-            }
-        } else if (target_) {
-            TargetOrder toward(pos, *target_);
-            for (Move m : moves) *out++ = {toward.score(m), m};
+            end = target_ ? score_winner(pos, moves, TargetOrder(pos, *target_), first, mate)
+                          : score_winner(pos, moves, MoveOrder(pos, winner_), first, mate);
+            if (!end) return -1;
         } else {
-            const MoveOrder order(pos, winner_);
-            for (Move m : moves) *out++ = {order.score(m), m};
+            end = target_ ? score_loser(moves, TargetOrder(pos, *target_), first)
+                          : score_loser(moves, MoveOrder(pos, winner_), first);
         }
-        // The best move first (the first of equals); the others stay in generation order.
-        Scored* const first = arena_.data() + base;
-        if (out - first > 1) {
-            Scored* best = first;
-            for (Scored* p = first + 1; p < out; ++p)
-                if (p->score > best->score) best = p;
-            std::rotate(first, best, best + 1);
+        top_ += std::size_t(end - first);
+        return int(end - first);
+    }
+
+    // The mate test: does the check `m` mate? (The budget is a hard limit; a check the
+    // flight test answers still counts as a node, as if played.)
+    bool mates(const Position& pos, helpmate_detail::FlightTest& flights, Move m) {
+        if (nodes_ >= limit_) return false;
+        ++nodes_;
+        if (flights.escapes(m)) return false;
+        Position child = pos;
+        child.play(m);
+        return !helpmate_detail::has_evasion(child);
+    }
+
+    // Room for `count` more moves on top of the arena (grown, never shrunk: no clearing per node).
+    Scored* reserve(std::size_t count) {
+        if (top_ + count > capacity_) {
+            capacity_ = std::max(2 * capacity_, top_ + count);
+            auto grown = std::make_unique_for_overwrite<Scored[]>(capacity_);
+            std::copy(arena_.get(), arena_.get() + top_, grown.get());
+            arena_ = std::move(grown);
         }
-        return int(out - first);
+        return arena_.get() + top_;
+    }
+
+    // The scoring loops write every move and keep the best in front (the first of equals;
+    // the others stay in generation order). The winner's checks are tested for mate first;
+    // nullptr: `mate` is set.
+    template <class Order>
+    Scored* score_winner(const Position& pos, const MoveList& moves, Order&& order, Scored* out, Move& mate) {
+        // Checks are played at once for the mate test; the others only scored.
+        const helpmate_detail::CheckInfo checks(pos);
+        helpmate_detail::FlightTest flights(pos);
+        Scored* const first = out;
+        int best = std::numeric_limits<int>::min();
+        Scored* best_at = out;
+        for (Move m : moves) {
+            int s = order.score(m);
+            if (checks.gives_check(m)) {
+                if (mates(pos, flights, m)) {
+                    mate = m;
+                    return nullptr;
+                }
+                s -= CHECK_PENALTY;
+            }
+            if (s > best) {
+                best = s;
+                best_at = out;
+            }
+            *out++ = {s, m.raw()};
+        }
+        if (best_at != first) std::rotate(first, best_at, best_at + 1);
+        return out;
+    }
+
+    template <class Order>
+    static Scored* score_loser(const MoveList& moves, Order&& order, Scored* out) {
+        Scored* const first = out;
+        int best = std::numeric_limits<int>::min();
+        Scored* best_at = out;
+        for (Move m : moves) {
+            const int s = order.score(m);
+            if (s > best) {
+                best = s;
+                best_at = out;
+            }
+            *out++ = {s, m.raw()};
+        }
+        if (best_at != first) std::rotate(first, best_at, best_at + 1);
+        return out;
     }
 
     Color winner_;
     std::uint64_t limit_;
     std::uint64_t nodes_ = 0;
     FailTable table_;
-    struct Scored {
-        int score;
-        Move move;
-    };
-    std::vector<Scored> arena_;  // the moves of every node on the path, best first
+    std::unique_ptr<Scored[]> arena_;  // the moves of every node on the path, best first, up to top_
+    std::size_t top_ = 0;
+    std::size_t capacity_ = 1024;
     std::vector<Move> line_;
     std::vector<std::uint64_t> path_;
     const Target* target_ = nullptr;

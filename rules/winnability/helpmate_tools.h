@@ -46,6 +46,29 @@ class CheckInfo {
     Bitboard discoverers_ = 0;
 };
 
+// Answers "this check does not mate" for many of the checks of one position without playing
+// them. The losing king's flights are the squares next to it, free of its own men, that no man
+// of the winner attacks now (the king lifted off the board, as a king step is tested). A normal
+// move changes what is attacked in two ways only: its man attacks from its new square, and
+// lines through the square it leaves open (the square it lands on is occupied before and after
+// the move, or becomes occupied: that only blocks). A flight the man does not attack from
+// there, not on a line through its old square with a slider of the winner behind, other than
+// the square it lands on, is a legal king step after the move: the check does not mate.
+// Promotions, en passant and castling change more squares: no answer (false) for them.
+class FlightTest {
+  public:
+    explicit FlightTest(const Position& pos) : pos_(pos) {}
+    // True: `m` (legal, a check) leaves the king a flight. False: no answer, play it.
+    bool escapes(Move m);
+
+  private:
+    void init();
+    const Position& pos_;
+    bool ready_ = false;
+    Bitboard flights_ = 0;
+    Bitboard occupied_ = 0;  // without the losing king
+};
+
 // Has the side to move, in check, a legal move? A king step is tried first (most checks
 // leave one); only when there is none are all the moves generated.
 bool has_evasion(const Position& pos);
@@ -80,6 +103,56 @@ inline bool CheckInfo::gives_check(Move m) const {
     const Square from = m.from(), to = m.to();
     if (check_squares_[type_of(pos_.piece_on(from))] & square_bb(to)) return true;
     return (discoverers_ & square_bb(from)) && !(line_bb(king_, from) & square_bb(to));
+}
+
+inline void FlightTest::init() {
+    ready_ = true;
+    const Color us = pos_.side_to_move();
+    const Square king = pos_.king_square(~us);
+    occupied_ = pos_.pieces() ^ square_bb(king);
+    for (Bitboard b = king_attacks(king) & ~pos_.pieces(~us); b;) {
+        const Square s = pop_lsb(b);
+        if (!pos_.attacked_by(us, s, occupied_)) flights_ |= square_bb(s);
+    }
+}
+
+inline bool FlightTest::escapes(Move m) {
+    if (m.kind() != Move::NORMAL) return false;
+    if (!ready_) init();
+    const Square from = m.from(), to = m.to();
+    Bitboard candidates = flights_ & ~square_bb(to);
+    if (!candidates) return false;
+    const Color us = pos_.side_to_move();
+    const Bitboard occupied = (occupied_ ^ square_bb(from)) | square_bb(to);
+    switch (type_of(pos_.piece_on(from))) {
+        case PAWN:
+            candidates &= ~pawn_attacks(us, to);
+            break;
+        case KNIGHT:
+            candidates &= ~knight_attacks(to);
+            break;
+        case BISHOP:
+            candidates &= ~bishop_attacks(to, occupied);
+            break;
+        case ROOK:
+            candidates &= ~rook_attacks(to, occupied);
+            break;
+        case QUEEN:
+            candidates &= ~queen_attacks(to, occupied);
+            break;
+        default:
+            candidates &= ~king_attacks(to);
+            break;
+    }
+    const Bitboard others = pos_.pieces(us) ^ square_bb(from);
+    while (candidates) {
+        const Square s = pop_lsb(candidates);
+        if (!line_bb(s, from)) return true;  // no line through the square left: nothing opens
+        if (!(bishop_attacks(s, occupied) & others & pos_.pieces(BISHOP, QUEEN)) &&
+            !(rook_attacks(s, occupied) & others & pos_.pieces(ROOK, QUEEN)))
+            return true;
+    }
+    return false;
 }
 
 namespace order_weights {

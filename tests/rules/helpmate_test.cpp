@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <random>
 
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/helpmate_target.h"
@@ -49,6 +50,52 @@ TEST_CASE("helpmate: the check test agrees with playing the move", "[helpmate]")
             CHECK(rules::winnability::helpmate_detail::gives_check(pos, m) == child.is_check());
         }
     }
+}
+
+TEST_CASE("helpmate: the flight test never calls a mating check a miss", "[helpmate]") {
+    // Random games rich in checks (most of each side's men are queens and knights near the
+    // kings): for every check, "the king keeps a flight" must mean the checked side can move.
+    namespace hd = rules::winnability::helpmate_detail;
+    std::mt19937 rng(7);
+    int answered = 0, mates = 0;
+    for (const char* text :
+         {"3qk3/2nnn3/8/8/8/8/2NNN3/3QK3 w - - 0 1", "4k3/1q3q2/8/3n4/8/2B1R3/8/4K2Q b - - 0 1",
+          "r3k2r/pp3ppp/8/3Q4/8/8/PP3PPP/R3K2R w KQkq - 0 1", "8/2p5/3k4/1P6/4Q3/8/5PK1/8 w - - 0 1"}) {
+        for (int game = 0; game < 40; ++game) {
+            rules::Position pos = test::fen(text);
+            for (int ply = 0; ply < 60; ++ply) {
+                const rules::MoveList moves = pos.legal_moves();
+                if (moves.empty()) break;
+                const hd::CheckInfo checks(pos);
+                hd::FlightTest flights(pos);
+                for (rules::Move m : moves) {
+                    if (!checks.gives_check(m)) continue;
+                    rules::Position child = pos;
+                    child.play(m);
+                    const bool mate = !child.has_legal_moves();
+                    mates += mate;
+                    if (flights.escapes(m)) {
+                        ++answered;
+                        INFO(pos.fen() << " " << rules::to_uci(pos, m));
+                        CHECK_FALSE(mate);
+                    }
+                }
+                pos.play(moves[int(rng() % unsigned(moves.size()))]);
+            }
+        }
+    }
+    // The test means something only if both kinds of check came up.
+    CHECK(answered > 1000);
+    CHECK(mates > 10);
+    // The knight's leaving opens the rook's line over the king's one flight, d8: mate.
+    const rules::Position pos = test::fen("R1N1kb2/3ppp2/8/8/8/8/8/6K1 w - - 0 1");
+    const rules::Move nd6(rules::Square(58), rules::Square(43));
+    REQUIRE(pos.is_legal(nd6));
+    rules::Position child = pos;
+    child.play(nd6);
+    REQUIRE(child.is_checkmate());
+    hd::FlightTest flights(pos);
+    CHECK_FALSE(flights.escapes(nd6));
 }
 
 TEST_CASE("helpmate: the compile-time distance tables agree with the board", "[helpmate]") {
