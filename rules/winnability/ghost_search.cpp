@@ -380,6 +380,8 @@ GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_l
         root.men[ROOK_] = pos.pieces(loser, ROOK);
         root.men[QUEEN_] = pos.pieces(loser, QUEEN);
     }
+    // Nothing to relax: the exploration searches the same space, and exactly.
+    if (!root.ghosts && !root.loser_ghosts) return result;
     root.stm = pos.side_to_move();
     root.ep = pos.ep_square();
     Search search(winner, node_limit);

@@ -22,15 +22,23 @@ bool game_over(const Position& pos, Color winner, Result& result) {
 // share what is left, the helpmate first.
 constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 4000;
 
-// The relaxed searches (ghost_search.h), coarse one first: it is the cheaper.
-bool ghosts_unwinnable(const Position& pos, Color winner, std::uint64_t nodes, std::uint64_t& used) {
-    for (bool loser_ghosts : {true, false}) {
-        const GhostResult g = ghost_search(pos, winner, nodes, loser_ghosts);
-        used += g.nodes;
-        if (g.verdict == GhostVerdict::Unwinnable) return true;
+// The relaxed searches (ghost_search.h), coarse one first: it is the cheaper. A search is
+// deterministic, so one that met a possible mate would meet it again with more nodes: only one
+// that ran out of nodes is worth another try.
+struct GhostTries {
+    bool worth[2] = {true, true};  // by loser_ghosts
+
+    bool unwinnable(const Position& pos, Color winner, std::uint64_t nodes, std::uint64_t& used) {
+        for (bool loser_ghosts : {true, false}) {
+            if (!worth[loser_ghosts]) continue;
+            const GhostResult g = ghost_search(pos, winner, nodes, loser_ghosts);
+            used += g.nodes;
+            if (g.verdict == GhostVerdict::Unwinnable) return true;
+            worth[loser_ghosts] = g.verdict == GhostVerdict::OutOfBudget;
+        }
+        return false;
     }
-    return false;
-}
+};
 
 }  // namespace
 
@@ -70,18 +78,20 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     // The relaxed searches are small and do not take from the other stages' budget.
-    if (ghosts_unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
+    GhostTries ghosts;
+    if (ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
     if (exploration(SMALL_EXPLORE_NODES)) return result;
+    if (helpmate(left / 2)) return result;
     // A longer relaxed search (walls with free pieces behind them), on an allowance of its own
-    // so that the other searches keep theirs.
-    if (ghosts_unwinnable(pos, winner, budget.nodes / 4, result.nodes)) {
+    // so that the other searches keep theirs; after the helpmate search, which settles most
+    // winnable sides that got this far, as a relaxed search rarely ends on those.
+    if (ghosts.unwinnable(pos, winner, budget.nodes / 4, result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
-    if (helpmate(left / 2)) return result;
     if (exploration(left * 3 / 4)) return result;
     helpmate(left);
     return result;
@@ -92,7 +102,7 @@ bool proved_unwinnable(const Position& pos, Color winner, std::uint64_t node_bud
     if (game_over(pos, winner, result)) return result.outcome == Outcome::Unwinnable;
     if (material_unwinnable(pos, winner) || locked_unwinnable(pos, winner)) return true;
     std::uint64_t ghost_nodes = 0;
-    if (ghosts_unwinnable(pos, winner, std::min(node_budget, GHOST_NODES), ghost_nodes)) return true;
+    if (GhostTries{}.unwinnable(pos, winner, std::min(node_budget, GHOST_NODES), ghost_nodes)) return true;
     return explore(pos, winner, node_budget).reach == Reach::Exhausted;
 }
 
