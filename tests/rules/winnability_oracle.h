@@ -148,8 +148,17 @@ inline bool mate_by_playouts(const rules::Position& start, rules::Color winner, 
 
 enum class Reach { Mate, Exhausted, OutOfNodes };
 
+// The textbook cases where `winner` can never mate whatever follows: a lone king, or king and
+// one knight or one bishop against a lone king (no mate position exists with that material).
+inline bool textbook_draw(const rules::Position& pos, rules::Color winner) {
+    const rules::Bitboard men = pos.pieces(winner) & ~pos.pieces(rules::KING);
+    if (!men) return true;
+    const bool lone_minor = !(men & (men - 1)) && (men & pos.pieces(rules::KNIGHT, rules::BISHOP));
+    return lone_minor && pos.pieces(~winner) == pos.pieces(~winner, rules::KING);
+}
+
 // Every position reachable from `start`, breadth first. Exhausted: no series of legal moves
-// ends in the winner's checkmate (the only cut is a winner left with its king alone).
+// ends in the winner's checkmate (the only cut: the textbook draws above).
 inline Reach reach_all(const rules::Position& start, rules::Color winner, std::uint64_t limit) {
     std::unordered_set<std::uint64_t> seen{start.repetition_key()};
     std::deque<rules::Position> queue{start};
@@ -163,7 +172,7 @@ inline Reach reach_all(const rules::Position& start, rules::Color winner, std::u
                 if (child.is_check() && child.side_to_move() != winner) return Reach::Mate;
                 continue;
             }
-            if (!(child.pieces(winner) & ~child.pieces(rules::KING))) continue;
+            if (textbook_draw(child, winner)) continue;
             if (!seen.insert(child.repetition_key()).second) continue;
             if (seen.size() > limit) return Reach::OutOfNodes;
             queue.push_back(child);
