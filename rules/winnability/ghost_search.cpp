@@ -5,31 +5,37 @@
 
 namespace drawproxy::rules::winnability {
 // Why a relaxed search proves anything. Map each real position P to the relaxed state a(P):
-// the same board without the winner's knights, bishops, rooks and queens (the ghosts), plus
-// the set of squares a ghost of the kinds the winner has (or may promote to) could attack or
-// stand on: its bishops' colours, or every square once it has (or may get) any other piece.
-// The relaxed moves are built so that every real move from P leads to a relaxed move from
-// a(P) to a(P'), and every real checkmate by the winner is flagged as a possible mate:
+// the same board without the winner's bishops (the ghosts), plus the set of squares a ghost of
+// the kinds the winner has (or may promote to) could attack or stand on: its bishops' colours,
+// or every square once a pawn may promote. The winner's knights, rooks and queens stay exact (a
+// ghost may cut a rook's or queen's line, so their lines only ever add). The relaxed moves are
+// built so that every real move from P leads to a relaxed move from a(P) to a(P'), and every
+// real checkmate by the winner is flagged as a possible mate:
 // - the winner's moves are pseudo-legal (a ghost could block any line at its king), its king
 //   avoids only what cannot be blocked (the loser's king, pawns and knights), a ghost move is
 //   a pass or a capture of a loser's man on a ghost square;
 // - the loser's moves are a superset of its real moves in every placement of the ghosts: the
 //   moves of the board without them (ghosts only take moves away, by blocking, pinning,
-//   attacking and checking) plus pawn captures of a ghost on a ghost square;
-// - a checkmate needs a check (a winner's pawn, or a ghost: after a ghost move, a promotion, or
-//   a discovery through an emptied square) and every flight of the loser's king attacked by
-//   the winner's king, its pawns or a ghost square.
+//   attacking and checking; the winner's rook and queen lines likewise, as a ghost may cut
+//   them) plus pawn captures of a ghost on a ghost square;
+// - a checkmate needs a check (a winner's pawn, knight, rook or queen, or a ghost: after a
+//   ghost move, a promotion, or a discovery through an emptied square) and every flight of the
+//   loser's king attacked by the winner's men or a ghost square.
 // So if the relaxed state space is exhausted without a possible mate, no real line mates.
 // Stalemates are what make this strong: a loser with no relaxed move has no real move.
+// With loser_ghosts the loser's pieces are ghosts as well: they may stand on any flight, move
+// (a pass) or take a winner's man on their squares at any time.
 namespace {
 
 enum GhostKind : std::uint8_t { LIGHT = 1, DARK = 2, ANY = 4 };
 enum Man : int { KNIGHT_, BISHOP_, ROOK_, QUEEN_, MEN };  // the loser's pieces
+enum ExactMan : int { W_KNIGHT, W_ROOK, W_QUEEN };        // the winner's exact pieces
 
 struct State {
     std::array<Bitboard, 2> pawns{};  // by colour
     std::array<Bitboard, MEN> men{};  // the loser's pieces, by kind
-    Bitboard knights = 0;             // the winner's knights: exact, they cut no line
+    // The winner's knights, rooks and queens: exact, but a ghost may cut a rook's or queen's line.
+    std::array<Bitboard, 3> exact{};
     std::array<Square, 2> king{};
     Square ep = SQ_NONE;  // a square a pawn may take en passant on
     Color stm = WHITE;
@@ -38,8 +44,9 @@ struct State {
 
     bool operator==(const State&) const = default;
     Bitboard loser_men() const { return men[0] | men[1] | men[2] | men[3]; }
+    Bitboard winner_men() const { return exact[0] | exact[1] | exact[2]; }
     Bitboard occupied() const {
-        return pawns[0] | pawns[1] | knights | loser_men() | square_bb(king[0]) | square_bb(king[1]);
+        return pawns[0] | pawns[1] | winner_men() | loser_men() | square_bb(king[0]) | square_bb(king[1]);
     }
     static Bitboard squares(std::uint8_t kinds) {
         if (kinds & ANY) return ~Bitboard(0);
@@ -55,7 +62,7 @@ struct State {
         };
         for (Bitboard b : pawns) mix(b);
         for (Bitboard b : men) mix(b);
-        mix(knights);
+        for (Bitboard b : exact) mix(b);
         mix(std::uint64_t(king[0]) | std::uint64_t(king[1]) << 8 | std::uint64_t(ep) << 16 |
             std::uint64_t(stm) << 24 | std::uint64_t(ghosts) << 32 | std::uint64_t(loser_ghosts) << 40);
         return h ^ (h >> 31);
@@ -142,10 +149,26 @@ class Search {
         return add(child);
     }
 
+    // The winner's rooks and queens that attack `k` through the squares empty here.
+    Bitboard line_checkers(const State& s, Square k, Bitboard occupied) const {
+        return (rook_attacks(k, occupied) & (s.exact[W_ROOK] | s.exact[W_QUEEN])) |
+               (bishop_attacks(k, occupied) & s.exact[W_QUEEN]);
+    }
+
+    // Every square the winner's knights, rooks and queens attack (lines as if no ghost cut them).
+    Bitboard exact_cover(const State& s, Bitboard occupied) const {
+        Bitboard cover = knight_attacks_of(s.exact[W_KNIGHT]);
+        for (Bitboard b = s.exact[W_ROOK]; b;) cover |= rook_attacks(pop_lsb(b), occupied);
+        for (Bitboard b = s.exact[W_QUEEN]; b;) cover |= queen_attacks(pop_lsb(b), occupied);
+        return cover;
+    }
+
     bool may_be_mate(const State& s, bool ghost_check, Square from) const {
         const Square k = s.king[l_];
         const Bitboard ghost_squares = s.ghost_squares();
-        bool check = (pawn_attacks(l_, k) & s.pawns[w_]) || (knight_attacks(k) & s.knights);
+        const Bitboard occupied = s.occupied();
+        bool check = (pawn_attacks(l_, k) & s.pawns[w_]) || (knight_attacks(k) & s.exact[W_KNIGHT]) ||
+                     line_checkers(s, k, occupied);
         if (!check && (ghost_squares & square_bb(k))) {
             // A ghost checks directly, or through the emptied square along a line it moves on.
             const Bitboard lines = (s.ghosts & ANY) ? attacks_bb(QUEEN, k, 0) : attacks_bb(BISHOP, k, 0);
@@ -153,7 +176,7 @@ class Search {
                                     !(between_bb(k, from) & ~square_bb(from) & s.occupied()));
         }
         if (!check) return false;
-        const Bitboard covered = pawn_attacks_of(w_, s.pawns[w_]) | knight_attacks_of(s.knights) |
+        const Bitboard covered = pawn_attacks_of(w_, s.pawns[w_]) | exact_cover(s, occupied & ~square_bb(k)) |
                                  king_attacks(s.king[w_]) | ghost_squares;
         // A loser's ghost may stand on a flight.
         const Bitboard own = s.pawns[l_] | s.loser_men() | s.loser_ghost_squares();
@@ -167,7 +190,7 @@ class Search {
         base.ep = SQ_NONE;
         // King: the loser's king, pawns and knights guard squares no ghost can shield.
         const Square wk = s.king[w_];
-        Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.knights & ~king_attacks(s.king[l_]) &
+        Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.winner_men() & ~king_attacks(s.king[l_]) &
                       ~pawn_attacks_of(l_, s.pawns[l_]) & ~knight_attacks_of(s.men[KNIGHT_]);
         while (to) {
             const Square t = pop_lsb(to);
@@ -176,17 +199,20 @@ class Search {
             c.king[w_] = t;
             if (!after_winner_move(c, false, wk)) return false;
         }
-        // Knights.
-        for (Bitboard b = s.knights; b;) {
-            const Square from = pop_lsb(b);
-            for (Bitboard t = knight_attacks(from) & ~s.pawns[w_] & ~s.knights & ~square_bb(s.king[l_]); t;) {
-                const Square to_sq = pop_lsb(t);
-                State c = base;
-                remove_loser_man(c, to_sq);
-                c.knights ^= square_bb(from) | square_bb(to_sq);
-                if (!after_winner_move(c, false, from)) return false;
+        // Knights, rooks and queens: pseudo-legal, through the squares empty here.
+        static constexpr PieceType EXACT_TYPES[3] = {KNIGHT, ROOK, QUEEN};
+        const Bitboard own = s.pawns[w_] | s.winner_men() | square_bb(wk) | square_bb(s.king[l_]);
+        for (int m = 0; m < 3; ++m)
+            for (Bitboard b = s.exact[m]; b;) {
+                const Square from = pop_lsb(b);
+                for (Bitboard t = attacks_bb(EXACT_TYPES[m], from, occupied) & ~own; t;) {
+                    const Square to_sq = pop_lsb(t);
+                    State c = base;
+                    remove_loser_man(c, to_sq);
+                    c.exact[m] ^= square_bb(from) | square_bb(to_sq);
+                    if (!after_winner_move(c, false, from)) return false;
+                }
             }
-        }
         // Pawns.
         const int push = pawn_push(w_);
         for (Bitboard b = s.pawns[w_]; b;) {
@@ -237,7 +263,7 @@ class Search {
 
     void remove_winner_man(State& c, Square t) const {
         c.pawns[w_] &= ~square_bb(t);
-        c.knights &= ~square_bb(t);
+        for (Bitboard& b : c.exact) b &= ~square_bb(t);
     }
 
     void remove_loser_man(State& c, Square t) const {
@@ -254,10 +280,12 @@ class Search {
         const Square k = s.king[l_];
         // A winner's pawn giving check is real in every placement of the ghosts: only a king
         // move or its capture answers it.
-        const Bitboard checker = (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.knights);
+        // (A rook's or queen's check may be cut by a ghost: it restricts nothing here.)
+        const Bitboard checker =
+            (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.exact[W_KNIGHT]);
         const Bitboard targets = !checker ? ~Bitboard(0) : more_than_one(checker) ? 0 : checker;
         Bitboard to = king_attacks(k) & ~ours & ~king_attacks(s.king[w_]) &
-                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.knights);
+                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.exact[W_KNIGHT]);
         while (to) {
             State c = base;
             const Square t = pop_lsb(to);
@@ -281,7 +309,8 @@ class Search {
                     if (!add(c)) return false;
                 }
             }
-            for (Bitboard t = pawn_attacks(l_, p) & (s.pawns[w_] | s.knights | ghost_targets) & targets; t;)
+            for (Bitboard t = pawn_attacks(l_, p) & (s.pawns[w_] | s.winner_men() | ghost_targets) & targets;
+                 t;)
                 if (!loser_pawn_to(base, p, pop_lsb(t))) return false;
             if (s.ep != SQ_NONE && (pawn_attacks(l_, p) & square_bb(s.ep))) {
                 const Square taken = Square(s.ep - push);
@@ -296,7 +325,7 @@ class Search {
         // The loser's ghosts: a move elsewhere, or a capture of a pawn on their squares.
         if (s.loser_ghosts) {
             if (!checker && !add(base)) return false;
-            for (Bitboard t = (s.pawns[w_] | s.knights) & s.loser_ghost_squares() & targets; t;) {
+            for (Bitboard t = (s.pawns[w_] | s.winner_men()) & s.loser_ghost_squares() & targets; t;) {
                 State c = base;
                 remove_winner_man(c, pop_lsb(t));
                 if (!add(c)) return false;
@@ -346,9 +375,8 @@ class Search {
 };
 
 // The ghost kinds of a side's pieces.
-std::uint8_t ghost_kinds(const Position& pos, Color side, bool knights_exact) {
-    const Bitboard pieces =
-        pos.pieces(side) & ~pos.pieces(PAWN, KING) & ~(knights_exact ? pos.pieces(KNIGHT) : 0);
+std::uint8_t ghost_kinds(const Position& pos, Color side, bool bishops_only) {
+    const Bitboard pieces = pos.pieces(side) & (bishops_only ? pos.pieces(BISHOP) : ~pos.pieces(PAWN, KING));
     const Bitboard bishops = pieces & pos.pieces(BISHOP);
     return std::uint8_t((pieces & ~bishops ? ANY : 0) | (bishops & LIGHT_SQUARES ? LIGHT : 0) |
                         (bishops & DARK_SQUARES ? DARK : 0));
@@ -369,9 +397,7 @@ GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_l
         root.king[c] = pos.king_square(c);
     }
     root.ghosts = ghost_kinds(pos, winner, true);
-    root.knights = pos.pieces(winner, KNIGHT);
-    // With a ghost that attacks every square, every check is a possible mate: not worth a try.
-    if (root.ghosts & ANY) return result;
+    root.exact = {pos.pieces(winner, KNIGHT), pos.pieces(winner, ROOK), pos.pieces(winner, QUEEN)};
     if (loser_ghosts) {
         root.loser_ghosts = ghost_kinds(pos, loser, false);
     } else {

@@ -88,7 +88,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // A longer relaxed search (walls with free pieces behind them), on an allowance of its own
     // so that the other searches keep theirs; after the helpmate search, which settles most
     // winnable sides that got this far, as a relaxed search rarely ends on those.
-    if (ghosts.unwinnable(pos, winner, budget.nodes / 4, result.nodes)) {
+    if (ghosts.unwinnable(pos, winner, budget.nodes / 2, result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
