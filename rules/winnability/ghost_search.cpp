@@ -69,37 +69,39 @@ struct State {
     }
 };
 
-// Exact set of states (a hash collision must not prune a state: the proof would be unsound).
-class StateSet {
+// The states met, in the order met (the search's queue), with an exact index over them: a hash
+// collision must not prune a state, or the proof would be unsound.
+class StateQueue {
   public:
-    bool insert(const State& s) {
-        if (2 * (count_ + 1) > slots_.size()) grow();
+    // Appends `s` unless it was met before; false then.
+    bool push(const State& s) {
+        if (2 * (states_.size() + 1) > slots_.size()) grow();
         const std::size_t mask = slots_.size() - 1;
         for (std::size_t i = s.hash() & mask;; i = (i + 1) & mask) {
-            if (!used_[i]) {
-                slots_[i] = s;
-                used_[i] = 1;
-                ++count_;
+            if (!slots_[i]) {
+                states_.push_back(s);
+                slots_[i] = std::uint32_t(states_.size());
                 return true;
             }
-            if (slots_[i] == s) return false;
+            if (states_[slots_[i] - 1] == s) return false;
         }
     }
+    std::size_t size() const { return states_.size(); }
+    const State& operator[](std::size_t i) const { return states_[i]; }
 
   private:
     void grow() {
-        std::vector<State> old_slots(slots_.empty() ? 1024 : slots_.size() * 2);
-        std::vector<std::uint8_t> old_used(old_slots.size(), 0);
-        old_slots.swap(slots_);
-        old_used.swap(used_);
-        count_ = 0;
-        for (std::size_t i = 0; i < old_slots.size(); ++i)
-            if (old_used[i]) insert(old_slots[i]);
+        slots_.assign(slots_.empty() ? 1024 : slots_.size() * 2, 0);  // slot: index + 1, 0 = empty
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t n = 0; n < states_.size(); ++n) {
+            std::size_t i = states_[n].hash() & mask;
+            while (slots_[i]) i = (i + 1) & mask;
+            slots_[i] = std::uint32_t(n + 1);
+        }
     }
 
-    std::vector<State> slots_;
-    std::vector<std::uint8_t> used_;
-    std::size_t count_ = 0;
+    std::vector<State> states_;
+    std::vector<std::uint32_t> slots_;
 };
 
 Bitboard pawn_attacks_of(Color c, Bitboard pawns) {
@@ -117,10 +119,9 @@ class Search {
     Search(Color winner, std::uint64_t limit) : w_(winner), l_(~winner), limit_(limit) {}
 
     GhostVerdict run(const State& root) {
-        seen_.insert(root);
-        queue_.push_back(root);
+        queue_.push(root);
         for (std::size_t head = 0; head < queue_.size(); ++head) {
-            const State s = queue_[head];
+            const State s = queue_[head];  // a copy: the queue may grow under it
             if (s.stm == w_ ? !winner_moves(s) : !loser_moves(s)) return verdict_;
         }
         return GhostVerdict::Unwinnable;
@@ -134,7 +135,7 @@ class Search {
             verdict_ = GhostVerdict::OutOfBudget;
             return false;
         }
-        if (seen_.insert(child)) queue_.push_back(child);
+        queue_.push(child);
         return true;
     }
 
@@ -370,8 +371,7 @@ class Search {
     Color w_, l_;
     std::uint64_t limit_, nodes_ = 0;
     GhostVerdict verdict_ = GhostVerdict::Unwinnable;
-    StateSet seen_;
-    std::vector<State> queue_;
+    StateQueue queue_;
 };
 
 // The ghost kinds of a side's pieces.
