@@ -20,7 +20,7 @@ bool game_over(const Position& pos, Color winner, Result& result) {
 // Node budgets: a short helpmate search settles most positions of real games at once; the
 // proofs come next, a small exploration (forced lines end within it), then the long searches
 // share what is left, the helpmate first.
-constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 4000;
+constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 1000;
 
 // The relaxed searches (ghost_search.h), coarse one first: it is the cheaper. A search is
 // deterministic, so one that met a possible mate would meet it again with more nodes: only one
@@ -77,9 +77,11 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
-    // The relaxed searches are small and do not take from the other stages' budget.
+    // The relaxed searches do not take from the other stages' budget. A short one now where it
+    // is likely to end: behind pawns locked head-on (the cages that need it have several).
     GhostTries ghosts;
-    if (ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
+    const bool locked_pawns = shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN);
+    if (locked_pawns && ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
