@@ -56,16 +56,30 @@ class PatternCheck {
     }
 
     bool mate_exists() const {
-        for (int k = 0; k < 64; ++k)
+        for (int k = 0; k < 64; ++k) {
+            // Without pawns nothing tells the board's turns and mirrors that keep square
+            // colours apart: a pattern around one king square gives one around its images.
+            if (!m_.count[P] && !first_of_images(Square(k))) continue;
             for (Bitboard checkers = checker_squares(Square(k)); checkers;) {
                 const Square c = pop_lsb(checkers);
                 for (int w = 0; w < 64; ++w)
                     if (mate_with(Square(k), c, Square(w))) return true;
             }
+        }
         return false;
     }
 
   private:
+    // Is k the lowest of its images under the half turn and the two diagonal mirrors (the
+    // symmetries of the board that keep every square's colour)?
+    static bool first_of_images(Square k) {
+        const int f = file_of(k), r = rank_of(k);
+        const int images[] = {make_square(7 - f, 7 - r), make_square(r, f), make_square(7 - r, 7 - f)};
+        for (int image : images)
+            if (image < int(k)) return false;
+        return true;
+    }
+
     // What a loser's man may not attack, for one placement.
     struct Harm {
         Bitboard bad;       // the checker, the checking line and the winner's king
