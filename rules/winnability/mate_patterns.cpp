@@ -52,7 +52,10 @@ class PatternCheck {
         for (int kind = 0; kind < KINDS; ++kind)
             if (m.count[kind]) available_ |= 1u << kind;
         if (m.count[P]) available_ = (1u << KINDS) - 1;  // a pawn may have promoted to anything
-        for (int n : m.count) men_ += n;
+        for (int n : m.count) {
+            men_ += n;
+            spare_ |= n == 8;  // counts stop at 8: there may be more men than men_
+        }
     }
 
     bool mate_exists() const {
@@ -118,7 +121,7 @@ class PatternCheck {
         const Bitboard bishops = m_.minor == Minor::Bishops ? colour() & ~harm.bad : 0;
         Bitboard occupied = square_bb(k) | square_bb(c) | square_bb(w) | free;
         if (blockers_fit(free, harm, occupied | bishops)) return true;
-        if (popcount(free) == men_) return false;  // no man to spare for cutting lines
+        if (popcount(free) == men_ && !spare_) return false;  // no man to spare for cutting lines
         occupied |= cutters(k, free, harm);
         return blockers_fit(free, harm, occupied | bishops);
     }
@@ -202,6 +205,7 @@ class PatternCheck {
     Color loser_;
     unsigned available_ = 0;  // kinds the loser may have on the board
     int men_ = 0;
+    bool spare_ = false;  // a kind's count was capped: a man may be spare whatever the flights
 };
 
 bool lone_minor(const Position& pos, Color winner, Material& m) {
