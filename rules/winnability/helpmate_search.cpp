@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "rules/winnability/guided.h"
@@ -141,6 +142,7 @@ class Dive {
         }
         const bool winner_moves = pos.side_to_move() == winner_;
         path_.push_back(key);
+        ++on_path_bucket_[key & 63];
         bool found = false;
         // A small allowance is spent near the root first (a different plan rather than a late
         // detour); a large one (full width) keeps the best-first order.
@@ -170,6 +172,7 @@ class Dive {
                 break;
             }
         }
+        --on_path_bucket_[key & 63];
         path_.pop_back();
         if (!found && nodes_ < limit_) table_.store(key, depth, allowance);
         top_ = base;
@@ -195,6 +198,7 @@ class Dive {
 
     // A dive never comes back to a position of its own path (shuffling back and forth).
     bool on_path(std::uint64_t key) const {
+        if (!on_path_bucket_[key & 63]) return false;  // most children: no key of the path is alike
         for (std::uint64_t k : path_)
             if (k == key) return true;
         return false;
@@ -267,9 +271,30 @@ class Dive {
         Scored* const first = out;
         int best = std::numeric_limits<int>::min();
         Scored* best_at = out;
+        constexpr bool by_man = std::is_same_v<std::decay_t<Order>, MoveOrder>;
+        Square from = SQ_NONE;
+        Bitboard checking = 0;  // where the man on `from` checks from
         for (Move m : moves) {
-            int s = order.score(m);
-            if (checks.gives_check(m)) {
+            int s = 0;
+            bool check = false;
+            if constexpr (by_man) {
+                if (m.kind() == Move::NORMAL && !order.per_move()) {
+                    if (m.from() != from) {
+                        from = m.from();
+                        order.from(from);
+                        checking = checks.checks_from(from);
+                    }
+                    s = order.score_normal(m.to());
+                    check = checking & square_bb(m.to());
+                } else {
+                    s = order.score(m);
+                    check = checks.gives_check(m);
+                }
+            } else {
+                s = order.score(m);
+                check = checks.gives_check(m);
+            }
+            if (check) {
                 if (mates(pos, flights, m)) {
                     mate = m;
                     return nullptr;
@@ -291,8 +316,23 @@ class Dive {
         Scored* const first = out;
         int best = std::numeric_limits<int>::min();
         Scored* best_at = out;
+        constexpr bool by_man = std::is_same_v<std::decay_t<Order>, MoveOrder>;
+        Square from = SQ_NONE;
         for (Move m : moves) {
-            const int s = order.score(m);
+            int s = 0;
+            if constexpr (by_man) {
+                if (m.kind() == Move::NORMAL) {
+                    if (m.from() != from) {
+                        from = m.from();
+                        order.from(from);
+                    }
+                    s = order.score_normal(m.to());
+                } else {
+                    s = order.score(m);
+                }
+            } else {
+                s = order.score(m);
+            }
             if (s > best) {
                 best = s;
                 best_at = out;
@@ -312,6 +352,7 @@ class Dive {
     std::size_t capacity_ = 1024;
     std::vector<Move> line_;
     std::vector<std::uint64_t> path_;
+    std::uint8_t on_path_bucket_[64] = {};  // how many keys of the path end in each 6 bits
     const Target* target_ = nullptr;
 };
 

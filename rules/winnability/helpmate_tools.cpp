@@ -1,18 +1,6 @@
 #include "rules/winnability/helpmate_tools.h"
 
 namespace drawproxy::rules::winnability::helpmate_detail {
-namespace {
-
-int corner_distance(Square s) {
-    return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
-}
-// Distance to the nearest corner of one colour (a1/h8 dark, a8/h1 light).
-int colour_corner_distance(Square s, bool dark) {
-    const int f = file_of(s), r = rank_of(s);
-    return dark ? std::min(f + r, 14 - f - r) : std::min(f + 7 - r, 7 - f + r);
-}
-
-}  // namespace
 
 bool gives_check(const Position& pos, Move m) { return detail_gives_check(pos, m); }
 
@@ -95,11 +83,10 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
         if (!(pieces & LIGHT_SQUARES)) bishop_corner_ = 0;
         if (!(pieces & DARK_SQUARES)) bishop_corner_ = 1;
     }
+    to_their_king_ = DISTANCE.d[their_king_];
+    king_target_ = KING_TARGET.d[bishop_corner_ + 1];
 }
 
-int MoveOrder::king_target_distance(Square s) const {
-    if (bishop_corner_ >= 0) return 2 * colour_corner_distance(s, bishop_corner_ == 0) + edge_distance(s);
-    return 3 * edge_distance(s) + corner_distance(s);
-}
+int MoveOrder::king_target_distance(Square s) const { return king_target_[s]; }
 
 }  // namespace drawproxy::rules::winnability::helpmate_detail

@@ -28,6 +28,26 @@ inline int edge_distance(Square s) {
     return std::min(std::min(file_of(s), 7 - file_of(s)), std::min(rank_of(s), 7 - rank_of(s)));
 }
 
+// Where the losing king is best mated from each square (0 on the target): for any mating men,
+// the edge and then a corner ([0]); for bishops of one colour only, a corner of their colour
+// ([1]: dark, [2]: light). Looked up: the ordering asks for it twice per king move.
+struct KingTargetTable {
+    std::uint8_t d[3][64];
+    constexpr KingTargetTable() : d{} {
+        for (int s = 0; s < 64; ++s) {
+            const int f = s % 8, r = s / 8;
+            const int ef = f < 7 - f ? f : 7 - f, er = r < 7 - r ? r : 7 - r;
+            const int edge = ef < er ? ef : er;
+            const int dark = f + r < 14 - f - r ? f + r : 14 - f - r;
+            const int light = f + 7 - r < 7 - f + r ? f + 7 - r : 7 - f + r;
+            d[0][s] = std::uint8_t(3 * edge + ef + er);
+            d[1][s] = std::uint8_t(2 * dark + edge);
+            d[2][s] = std::uint8_t(2 * light + edge);
+        }
+    }
+};
+inline constexpr KingTargetTable KING_TARGET{};
+
 // Does `m` (legal in `pos`) give check? Exact, without playing it (castling is played).
 bool gives_check(const Position& pos, Move m);
 bool detail_gives_check(const Position& pos, Move m);
@@ -38,6 +58,11 @@ class CheckInfo {
   public:
     explicit CheckInfo(const Position& pos);
     bool gives_check(Move m) const;
+    // The squares a normal move of the man on `from` checks from (discovered checks included).
+    Bitboard checks_from(Square from) const {
+        return check_squares_[type_of(pos_.piece_on(from))] |
+               ((discoverers_ & square_bb(from)) ? ~line_bb(king_, from) : 0);
+    }
 
   private:
     const Position& pos_;
@@ -82,6 +107,12 @@ class MoveOrder {
     [[gnu::always_inline]] int score(Move m) const;
     // Where the loser's king is best mated from here: 0 on the target square.
     int king_target_distance(Square s) const;
+    // The same scores for the normal moves (no promotion, en passant or castling) of one man in
+    // a row: what depends only on where it stands is worked out once by from(). Not when
+    // per_move() (a lone losing king: every move is tested for stalemate).
+    bool per_move() const { return lone_king_; }
+    void from(Square from);
+    [[gnu::always_inline]] int score_normal(Square to) const;
 
   private:
     const Position& pos_;
@@ -92,8 +123,12 @@ class MoveOrder {
     Bitboard pawn_attacks_;      // squares the winner's pawns attack
     Bitboard lone_flights_ = 0;  // a lone losing king's safe squares (winner to move), else 0
     bool lone_king_ = false;
-    bool few_pieces_;         // an ending: the winner's king takes part in the mate
-    int bishop_corner_ = -1;  // 0: dark corners, 1: light corners, -1: any corner
+    bool few_pieces_;                    // an ending: the winner's king takes part in the mate
+    int bishop_corner_ = -1;             // 0: dark corners, 1: light corners, -1: any corner
+    const std::uint8_t* to_their_king_;  // king steps from each square to the loser's king
+    const std::uint8_t* king_target_;    // KING_TARGET row for the winner's men
+    PieceType from_type_ = NO_PIECE_TYPE;
+    int from_part_ = 0;
 };
 
 // Inline: these run for every move of every node of the dives.
@@ -162,6 +197,7 @@ constexpr int PAWN_FREED = 12, OFFER = 15, STALEMATE_RISK = 20;
 
 inline int MoveOrder::score(Move m) const {
     using namespace order_weights;
+    const std::uint8_t* const dk = to_their_king_;
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(pos_.piece_on(from));
     const bool promotion = m.kind() == Move::PROMOTION;
@@ -188,15 +224,15 @@ inline int MoveOrder::score(Move m) const {
             if (capture && !winner_pieces_) s += PAWN_FREED;  // a blocked pawn gets past
         } else if (pt == KING) {
             if (few_pieces_) {
-                const int before = std::abs(distance(from, their_king_) - 2);
-                const int after = std::abs(distance(to, their_king_) - 2);
+                const int before = std::abs(dk[from] - 2);
+                const int after = std::abs(dk[to] - 2);
                 s += 3 * (before - after);
             } else {
                 s -= 2;
             }
         } else {
             // (Weight 3, was 4: 95.5 -> 90.3 nodes per side on the game positions.)
-            const int before = distance(from, their_king_), after = distance(to, their_king_);
+            const int before = dk[from], after = dk[to];
             s += 3 * (before - after);
             if (after <= 2) s += 2;
         }
@@ -209,14 +245,56 @@ inline int MoveOrder::score(Move m) const {
         // Pawns alone must promote: the loser's men offer themselves to be taken.
         if (!winner_pieces_ && pt != KING && (pawn_attacks_ & square_bb(to))) s += OFFER;
         if (pt == KING) {
-            s += 4 * (king_target_distance(from) - king_target_distance(to));
+            s += 4 * (king_target_[from] - king_target_[to]);
         } else if (pt == PAWN) {
             s += 1;
-            if (distance(from, their_king_) <= 1) s -= 2;
+            if (dk[from] <= 1) s -= 2;
         } else {
-            s += 2 * (distance(from, their_king_) - distance(to, their_king_));
-            if (distance(to, their_king_) == 1) s += 3;
+            s += 2 * (dk[from] - dk[to]);
+            if (dk[to] == 1) s += 3;
         }
+    }
+    return s;
+}
+
+}  // namespace drawproxy::rules::winnability::helpmate_detail
+
+namespace drawproxy::rules::winnability::helpmate_detail {
+
+inline void MoveOrder::from(Square from) {
+    const std::uint8_t* const dk = to_their_king_;
+    from_type_ = type_of(pos_.piece_on(from));
+    if (winner_moves_)
+        from_part_ = from_type_ == PAWN   ? (winner_pieces_ ? 2 : 10)
+                     : from_type_ == KING ? (few_pieces_ ? 3 * std::abs(dk[from] - 2) : -2)
+                                          : 3 * dk[from];
+    else
+        from_part_ = from_type_ == KING   ? 4 * king_target_[from]
+                     : from_type_ == PAWN ? (dk[from] <= 1 ? -1 : 1)
+                                          : 2 * dk[from];
+}
+
+// score() for a normal move from the square given to from(), term by term.
+inline int MoveOrder::score_normal(Square to) const {
+    using namespace order_weights;
+    const std::uint8_t* const dk = to_their_king_;
+    const Piece victim = pos_.piece_on(to);
+    int s = from_part_;
+    if (winner_moves_) {
+        if (victim != NO_PIECE) s += 2 + (from_type_ == PAWN && !winner_pieces_ ? PAWN_FREED : 0);
+        if (from_type_ == PAWN)
+            s += relative_rank(winner_, rank_of(to));
+        else if (from_type_ == KING)
+            s -= few_pieces_ ? 3 * std::abs(dk[to] - 2) : 0;
+        else
+            s += dk[to] <= 2 ? 2 - 3 * dk[to] : -3 * dk[to];
+    } else {
+        if (victim != NO_PIECE) s -= 25 + 6 * VALUE[type_of(victim)];
+        if (!winner_pieces_ && from_type_ != KING && (pawn_attacks_ & square_bb(to))) s += OFFER;
+        if (from_type_ == KING)
+            s -= 4 * king_target_[to];
+        else if (from_type_ != PAWN)
+            s += dk[to] == 1 ? 3 - 2 * dk[to] : -2 * dk[to];
     }
     return s;
 }

@@ -123,6 +123,52 @@ TEST_CASE("helpmate: the compile-time distance tables agree with the board", "[h
     }
 }
 
+TEST_CASE("helpmate: the king target table agrees with the edge and corner distances", "[helpmate]") {
+    namespace hd = rules::winnability::helpmate_detail;
+    for (int s = 0; s < 64; ++s) {
+        const int f = s % 8, r = s / 8;
+        const int edge = std::min({f, 7 - f, r, 7 - r});
+        const int corner = std::min(f, 7 - f) + std::min(r, 7 - r);
+        // Nearest corner of each colour, counted in king-file plus king-rank steps: a1/h8, a8/h1.
+        const int dark = std::min(f + r, (7 - f) + (7 - r)), light = std::min(f + (7 - r), (7 - f) + r);
+        CHECK(hd::KING_TARGET.d[0][s] == 3 * edge + corner);
+        CHECK(hd::KING_TARGET.d[1][s] == 2 * dark + edge);
+        CHECK(hd::KING_TARGET.d[2][s] == 2 * light + edge);
+    }
+}
+
+TEST_CASE("helpmate: the ordering by man scores every normal move as the ordering by move", "[helpmate]") {
+    // Random games of both kinds of material (pieces, pawns only, bishops of one colour) and for
+    // both winners: from() + score_normal() must give score() exactly.
+    namespace hd = rules::winnability::helpmate_detail;
+    std::mt19937 rng(11);
+    int compared = 0;
+    for (const char* text :
+         {rules::Position::START_FEN.data(), "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1",
+          "4k3/2p5/8/2b5/8/3B4/1B3P2/4K3 w - - 0 1", "8/5k2/8/2n5/8/2K5/3Q4/8 b - - 0 1"}) {
+        for (int game = 0; game < 10; ++game) {
+            rules::Position pos = test::fen(text);
+            for (int ply = 0; ply < 80; ++ply) {
+                const rules::MoveList moves = pos.legal_moves();
+                if (moves.empty()) break;
+                for (rules::Color winner : {WHITE, BLACK}) {
+                    hd::MoveOrder order(pos, winner);
+                    if (order.per_move()) continue;
+                    for (rules::Move m : moves) {
+                        if (m.kind() != rules::Move::NORMAL) continue;
+                        order.from(m.from());
+                        INFO(pos.fen() << " " << rules::to_uci(pos, m));
+                        CHECK(order.score_normal(m.to()) == order.score(m));
+                        ++compared;
+                    }
+                }
+                pos.play(moves[int(rng() % unsigned(moves.size()))]);
+            }
+        }
+    }
+    CHECK(compared > 10000);
+}
+
 TEST_CASE("helpmate: mates in the opening and middlegame are found with a small budget", "[helpmate]") {
     require_helpmate(std::string(rules::Position::START_FEN), WHITE, 2000);
     require_helpmate(std::string(rules::Position::START_FEN), BLACK, 2000);
