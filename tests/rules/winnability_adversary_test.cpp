@@ -1,12 +1,12 @@
 // Adversarial checks of the winnability proofs, by an oracle written apart from them
 // (winnability_oracle.h). Random positions of the kinds the proofs claim (locked walls with
-// pieces, kings caged by pawns, a lone minor against many men, positions right after a
-// capture or promotion, small changes to the community's dead positions): every
-// "unwinnable", from can_checkmate or from a static proof on its own, must survive an
-// exhaustive helpmate search, random cooperative games and, where small enough, the
-// exploration of every reachable position; every witness must end in the right mate; and no
-// static proof may hold where a witness exists. The oracle itself is checked on positions
-// with known short mates, so that finding nothing means something.
+// pieces, pieces already past a wall, kings caged by pawns, a lone minor against many men, positions right
+// after a capture or promotion, small changes to the community's dead positions): every "unwinnable", from
+// can_checkmate or from a static proof on its own, must survive an exhaustive helpmate search, random
+// cooperative games and, where small enough, the exploration of every reachable position; every witness must
+// end in the right mate; and no static proof (material, locked walls, the relaxed ghost search) may hold
+// where a witness exists. The oracle itself is checked on positions with known short mates, so that finding
+// nothing means something.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -16,6 +16,7 @@
 #include <string>
 
 #include "rules/notation.h"
+#include "rules/winnability/ghost_search.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
 #include "support/paths.h"
@@ -68,6 +69,36 @@ class Generator {
                     below(5) == 0 ? ~Bitboard(0) : ((c == rules::WHITE) != swapped ? low : high));
         }
         return finish(out, below(4) == 0 ? below(6) : 0);
+    }
+
+    // A locked chain on every file with one side's pieces already past it, on the other
+    // king's side: back-rank mates and cages, where the relaxed ghost search settles most.
+    bool invasion(rules::Position& out) {
+        start();
+        int rank = 1 + below(5);
+        Bitboard low = 0, high = 0;
+        for (int f = 0; f < 8; ++f) {
+            if (f) {
+                int d = below(2) ? 1 : -1;
+                if (rank + d < 1 || rank + d > 5) d = -d;
+                rank += d;
+            }
+            for (int r = 0; r < 8; ++r) {
+                if (r < rank) low |= square(f, r);
+                if (r > rank + 1) high |= square(f, r);
+            }
+            put(rules::WHITE, rules::PAWN, rank * 8 + f);
+            put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
+        }
+        const auto in = Color(below(2));
+        const Bitboard home = in == rules::WHITE ? low : high, away = in == rules::WHITE ? high : low;
+        put_any(in, rules::KING, below(4) ? home : away);
+        put_any(~in, rules::KING, away);
+        static constexpr PieceType TYPES[] = {rules::ROOK,   rules::ROOK,  rules::BISHOP,
+                                              rules::KNIGHT, rules::QUEEN, rules::BISHOP};
+        for (int n = 1 + below(2); n > 0; --n) put_any(in, TYPES[below(6)], away);
+        if (below(2)) put_any(~in, TYPES[below(6)], below(2) ? away : home);
+        return finish(out, below(3) == 0 ? below(4) : 0);
     }
 
     // A king in a corner behind its own pawns, most of them blocked by enemy pawns.
@@ -250,7 +281,11 @@ void attack(const rules::Position& pos, Color side, Generator& gen, Tally& tally
     INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
     ++tally.sides;
     const w::Result result = w::can_checkmate(pos, side, {3000, true});
-    const bool proof = w::material_unwinnable(pos, side) || w::locked_unwinnable(pos, side);
+    auto ghosts = [&](bool loser_ghosts) {
+        return w::ghost_search(pos, side, 5000, loser_ghosts).verdict == w::GhostVerdict::Unwinnable;
+    };
+    const bool proof =
+        w::material_unwinnable(pos, side) || w::locked_unwinnable(pos, side) || ghosts(true) || ghosts(false);
     std::vector<rules::Move> line;
     if (result.outcome == Outcome::Winnable) {
         ++tally.winnable;
@@ -307,9 +342,10 @@ TEST_CASE("winnability adversary: random positions of the kinds the proofs claim
     Generator gen(20261130);
     Tally tally;
     rules::Position pos(rules::Position::Uninitialised{});
-    for (int kind = 0; kind < 5; ++kind) {
-        for (int made = 0, tries = 0; made < 500 && tries < 20000; ++tries) {
+    for (int kind = 0; kind < 6; ++kind) {
+        for (int made = 0, tries = 0; made < (kind == 5 ? 250 : 500) && tries < 20000; ++tries) {
             const bool ok = kind == 0   ? gen.wall(pos)
+                            : kind == 5 ? gen.invasion(pos)
                             : kind == 1 ? gen.cage(pos)
                             : kind == 2 ? gen.minor(pos)
                             : kind == 3 ? gen.small(pos)
