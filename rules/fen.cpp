@@ -117,11 +117,12 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
         error = "too many fields (a FEN has at most 6)";
         return false;
     }
-    if (n < 4) {
-        error = "needs at least 4 fields (placement, side to move, castling, en passant), got " +
-                std::to_string(n);
+    if (n < 2) {
+        error = "needs at least 2 fields (placement, side to move), got " + std::to_string(n);
         return false;
     }
+    // Castling and en passant may be left out, as in EPD-style test files: none of either.
+    for (int i = n; i < 4; ++i) f[i] = "-";
     Position pos(Position::Uninitialised{});
     pos.clear();
     // Placement, from rank 8 down.
