@@ -101,6 +101,63 @@ class Generator {
         return finish(out, below(3) == 0 ? below(4) : 0);
     }
 
+    // A candidate checkmate on one side of a locked chain: the losing king there, one to
+    // three of the winner's men within three squares of it (or a lone minor), the winning
+    // king two squares off or anywhere, some defenders on its flights; the loser to move.
+    bool wall_mate(rules::Position& out) {
+        start();
+        int rank = 1 + below(5);
+        Bitboard low = 0, high = 0;
+        const int gap = below(3) == 0 ? below(8) : -1;
+        for (int f = 0; f < 8; ++f) {
+            if (f) {
+                int d = below(2) ? 1 : -1;
+                if (rank + d < 1 || rank + d > 5) d = -d;
+                rank += below(10) == 0 ? 0 : d;
+            }
+            for (int r = 0; r < 8; ++r) {
+                if (r < rank) low |= square(f, r);
+                if (r > rank + 1) high |= square(f, r);
+            }
+            if (f == gap) continue;
+            put(rules::WHITE, rules::PAWN, rank * 8 + f);
+            put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
+        }
+        const auto w = Color(below(2)), l = ~w;
+        const Bitboard side = below(2) ? low : high;
+        const auto k = rules::Square(pick(side));
+        put(l, rules::KING, k);
+        Bitboard zone = 0, ring = 0;
+        for (int s = 0; s < 64; ++s) {
+            const int d = test::king_distance(rules::Square(s), k);
+            if (d >= 2 && d <= 3) zone |= rules::square_bb(rules::Square(s));
+            if (d == 2) ring |= rules::square_bb(rules::Square(s));
+        }
+        static constexpr PieceType MEN[] = {rules::KNIGHT, rules::BISHOP, rules::ROOK, rules::QUEEN,
+                                            rules::BISHOP, rules::KNIGHT, rules::PAWN};
+        const bool lone = below(3) == 0;
+        const PieceType minor = below(2) ? rules::KNIGHT : rules::BISHOP;
+        const Bitboard colour = below(2) ? rules::DARK_SQUARES : rules::LIGHT_SQUARES;
+        for (int n = 1 + below(lone ? (minor == rules::KNIGHT ? 1 : 2) : 3); n > 0; --n) {
+            const Bitboard where = zone & ~used_ & (lone && minor == rules::BISHOP ? colour : ~Bitboard(0));
+            if (where) put(w, lone ? minor : MEN[below(7)], pick(where));
+        }
+        const Bitboard king_where =
+            (below(2) && (ring & ~used_)) ? ring & ~used_ : ~used_ & ~rules::king_attacks(k);
+        if (!king_where) return false;
+        put(w, rules::KING, pick(king_where));
+        for (int n = below(4); n > 0; --n) {
+            Bitboard where = rules::king_attacks(k) & ~used_;
+            if (!where || below(4) == 0) where = ~used_;
+            put(l, below(3) ? rules::PAWN : MEN[below(6)], pick(where));
+        }
+        pos_.set_side_to_move(l);
+        pos_.set_clocks(0, 1);
+        if (!pos_.validate().empty()) return false;
+        out = pos_;
+        return true;
+    }
+
     // A king in a corner behind its own pawns, most of them blocked by enemy pawns.
     bool cage(rules::Position& out) {
         start();
@@ -210,6 +267,11 @@ class Generator {
 
   private:
     static Bitboard square(int f, int r) { return rules::square_bb(rules::make_square(f, r)); }
+
+    int pick(Bitboard b) {
+        for (int n = below(rules::popcount(b)); n > 0; --n) b &= b - 1;
+        return rules::lsb(b);
+    }
 
     PieceType piece() {
         static constexpr PieceType TYPES[] = {rules::KNIGHT, rules::BISHOP, rules::BISHOP, rules::ROOK,
@@ -472,4 +534,72 @@ TEST_CASE("winnability adversary: a lone minor one move from mate is never calle
                 Outcome::Unwinnable);
     }
     CHECK(found > 500);
+}
+
+namespace {
+
+// The positions one winner's move (no capture, promotion or castling) before `mate`, with
+// that move.
+std::vector<std::pair<rules::Position, rules::Move>> positions_before(const rules::Position& mate,
+                                                                      Color winner) {
+    std::vector<std::pair<rules::Position, rules::Move>> before;
+    for (Bitboard men = mate.pieces(winner); men;) {
+        const rules::Square to = rules::pop_lsb(men);
+        const PieceType pt = rules::type_of(mate.piece_on(to));
+        Bitboard from = 0;
+        if (pt == rules::PAWN) {
+            const int f = int(to) - rules::pawn_push(winner);
+            if (f >= 8 && f < 56 && mate.piece_on(rules::Square(f)) == rules::NO_PIECE)
+                from = rules::square_bb(rules::Square(f));
+        } else {
+            from = (pt == rules::KING ? rules::king_attacks(to) : rules::attacks_bb(pt, to, mate.pieces())) &
+                   ~mate.pieces();
+        }
+        while (from) {
+            const rules::Square f = rules::pop_lsb(from);
+            rules::Position pos(rules::Position::Uninitialised{});
+            pos.clear();
+            for (int s = 0; s < 64; ++s)
+                if (mate.piece_on(rules::Square(s)) != rules::NO_PIECE)
+                    pos.put_piece(mate.piece_on(rules::Square(s)), s == to ? f : rules::Square(s));
+            pos.set_side_to_move(winner);
+            pos.set_clocks(0, 1);
+            const rules::Move m(f, to);
+            if (!pos.validate().empty() || !pos.is_legal(m)) continue;
+            rules::Position after = pos;
+            after.play(m);
+            if (after.is_checkmate()) before.emplace_back(pos, m);
+        }
+    }
+    return before;
+}
+
+}  // namespace
+
+TEST_CASE("winnability adversary: one move before a mate behind a locked chain, no proof holds",
+          "[winnability][adversary]") {
+    // Random checkmates of a king on its side of a locked pawn chain, by pieces that got there
+    // (or a lone minor, the case the wall proof sharpens): the position one move earlier has a
+    // mate in one, so the wall proof, the ghost search and can_checkmate must all leave it open.
+    namespace w = rules::winnability;
+    Generator gen(31);
+    int mates = 0, checked = 0;
+    for (int sample = 0; sample < 100000; ++sample) {
+        rules::Position mate(rules::Position::Uninitialised{});
+        if (!gen.wall_mate(mate) || !mate.is_checkmate()) continue;
+        const Color loser = mate.side_to_move();
+        ++mates;
+        const Color winner = ~loser;
+        for (const auto& [before, move] : positions_before(mate, winner)) {
+            ++checked;
+            INFO(rules::to_fen(before) << " mates with " << rules::to_uci(before, move));
+            REQUIRE_FALSE(w::locked_unwinnable(before, winner));
+            REQUIRE_FALSE(w::material_unwinnable(before, winner));
+            REQUIRE(w::ghost_search(before, winner, 20000, true).verdict != w::GhostVerdict::Unwinnable);
+            REQUIRE(w::ghost_search(before, winner, 20000, false).verdict != w::GhostVerdict::Unwinnable);
+            REQUIRE(w::can_checkmate(before, winner, {500, false}).outcome != Outcome::Unwinnable);
+        }
+    }
+    CHECK(mates > 1500);
+    CHECK(checked > 2000);
 }
