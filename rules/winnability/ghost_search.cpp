@@ -150,6 +150,15 @@ class Search {
         return add(child);
     }
 
+    // What bishop-like and rook-like men attack through `blockers` (the board here plus every
+    // square a ghost could stand on): lines no ghost can cut.
+    static Bitboard sure_line_attacks(Bitboard diagonal_men, Bitboard straight_men, Bitboard blockers) {
+        Bitboard a = 0;
+        while (diagonal_men) a |= bishop_attacks(pop_lsb(diagonal_men), blockers);
+        while (straight_men) a |= rook_attacks(pop_lsb(straight_men), blockers);
+        return a;
+    }
+
     // The winner's rooks and queens that attack `k` through the squares empty here.
     Bitboard line_checkers(const State& s, Square k, Bitboard occupied) const {
         return (rook_attacks(k, occupied) & (s.exact[W_ROOK] | s.exact[W_QUEEN])) |
@@ -189,10 +198,14 @@ class Search {
         const Bitboard their_ghosts = s.loser_ghost_squares() & ~occupied;
         State base = s;
         base.ep = SQ_NONE;
-        // King: the loser's king, pawns and knights guard squares no ghost can shield.
+        // King: it avoids what no ghost can shield: the loser's king, pawns and knights, and its
+        // pieces' lines that cross no square a ghost could stand on.
         const Square wk = s.king[w_];
+        const Bitboard sure =
+            sure_line_attacks(s.men[BISHOP_] | s.men[QUEEN_], s.men[ROOK_] | s.men[QUEEN_],
+                              (occupied & ~square_bb(wk)) | s.ghost_squares() | s.loser_ghost_squares());
         Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.winner_men() & ~king_attacks(s.king[l_]) &
-                      ~pawn_attacks_of(l_, s.pawns[l_]) & ~knight_attacks_of(s.men[KNIGHT_]);
+                      ~pawn_attacks_of(l_, s.pawns[l_]) & ~knight_attacks_of(s.men[KNIGHT_]) & ~sure;
         while (to) {
             const Square t = pop_lsb(to);
             State c = base;
@@ -279,14 +292,21 @@ class Search {
         base.ep = SQ_NONE;
         base.stm = w_;
         const Square k = s.king[l_];
-        // A winner's pawn giving check is real in every placement of the ghosts: only a king
-        // move or its capture answers it.
-        // (A rook's or queen's check may be cut by a ghost: it restricts nothing here.)
+        // A check no ghost can cut is real in every placement of the ghosts: only a king move,
+        // a capture of the checker or a man stepping in between answers it (`targets`).
+        // Any ghost, the winner's or (in the coarser relaxation) the loser's, may cut a line.
+        const Bitboard cut = s.ghost_squares() | s.loser_ghost_squares();
+        const Bitboard blockers = occupied | cut;
+        const Bitboard lines = s.exact[W_ROOK] | s.exact[W_QUEEN], diagonals = s.exact[W_QUEEN];
         const Bitboard checker =
-            (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.exact[W_KNIGHT]);
-        const Bitboard targets = !checker ? ~Bitboard(0) : more_than_one(checker) ? 0 : checker;
+            (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.exact[W_KNIGHT]) |
+            (rook_attacks(k, blockers) & lines) | (bishop_attacks(k, blockers) & diagonals);
+        const Bitboard targets = !checker                 ? ~Bitboard(0)
+                                 : more_than_one(checker) ? 0
+                                                          : checker | between_bb(k, lsb(checker));
+        const Bitboard sure = sure_line_attacks(diagonals, lines, (occupied & ~square_bb(k)) | cut);
         Bitboard to = king_attacks(k) & ~ours & ~king_attacks(s.king[w_]) &
-                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.exact[W_KNIGHT]);
+                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.exact[W_KNIGHT]) & ~sure;
         while (to) {
             State c = base;
             const Square t = pop_lsb(to);
@@ -300,10 +320,11 @@ class Search {
         for (Bitboard b = s.pawns[l_]; b;) {
             const Square p = pop_lsb(b);
             const Square one = Square(p + push);
-            if (!checker && !(occupied & square_bb(one))) {  // a push never answers a pawn's check
-                if (!loser_pawn_to(base, p, one)) return false;
+            if (!(occupied & square_bb(one))) {
+                if ((targets & square_bb(one)) && !loser_pawn_to(base, p, one)) return false;
                 const Square two = Square(one + push);
-                if (relative_rank(l_, rank_of(p)) == 1 && !(occupied & square_bb(two))) {
+                if (relative_rank(l_, rank_of(p)) == 1 && !(occupied & square_bb(two)) &&
+                    (targets & square_bb(two))) {
                     State c = base;
                     c.pawns[l_] ^= square_bb(p) | square_bb(two);
                     if (pawn_attacks(l_, one) & s.pawns[w_]) c.ep = one;
@@ -315,7 +336,7 @@ class Search {
                 if (!loser_pawn_to(base, p, pop_lsb(t))) return false;
             if (s.ep != SQ_NONE && (pawn_attacks(l_, p) & square_bb(s.ep))) {
                 const Square taken = Square(s.ep - push);
-                if (targets & square_bb(taken)) {
+                if (targets & (square_bb(taken) | square_bb(s.ep))) {
                     State c = base;
                     c.pawns[l_] ^= square_bb(p) | square_bb(s.ep);
                     c.pawns[w_] &= ~square_bb(taken);
@@ -325,7 +346,9 @@ class Search {
         }
         // The loser's ghosts: a move elsewhere, or a capture of a pawn on their squares.
         if (s.loser_ghosts) {
-            if (!checker && !add(base)) return false;
+            // A ghost may also step in between a line's check.
+            const bool answers = !checker || (targets & ~checker & ~occupied & s.loser_ghost_squares());
+            if (answers && !add(base)) return false;
             for (Bitboard t = (s.pawns[w_] | s.winner_men()) & s.loser_ghost_squares() & targets; t;) {
                 State c = base;
                 remove_winner_man(c, pop_lsb(t));

@@ -53,5 +53,6 @@ TEST_CASE("winnability: community positions", "[winnability][community]") {
               << "\n";
     CHECK(positions == 3414);
     // A regression floor, below what the budget above achieves today.
-    CHECK(fully_right >= 2350);
+    CHECK(fully_right >= 2600);  // 2651 at the time of writing
+    CHECK(unwinnable_right >= 2560);  // 2614
 }
