@@ -1,7 +1,7 @@
-// bench_winnable [NODES [GAME_FENS]] (NODES 0: the dead-position check only): time of the winnability
-// analysis per position on the community file and on positions from Stockfish self-play games
-// (bench/data/game_positions.txt), the fraction left undetermined, and the per-ply cost of the dead-position
-// check.
+// bench_winnable [NODES [GAME_FENS...]] (NODES 0: the dead-position check only): time of the winnability
+// analysis per position on the community file and on positions from real games (by default
+// bench/data/game_positions.txt, Stockfish self-play, and game_positions_2.txt, weak and varied
+// engines), the fraction left undetermined, and the per-ply cost of the dead-position check.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -114,10 +114,16 @@ int main(int argc, char** argv) {
     // The game positions sit next to this source file (no CMake definition names bench/).
     std::string here = __FILE__;
     here = here.substr(0, here.find_last_of('/') + 1);
-    const auto games = load(argc > 2 ? argv[2] : here + "data/game_positions.txt", false);
+    std::vector<std::string> game_files;
+    for (int i = 2; i < argc; ++i) game_files.push_back(argv[i]);
+    if (game_files.empty())
+        game_files = {here + "data/game_positions.txt", here + "data/game_positions_2.txt"};
+    std::vector<std::vector<Item>> games;
+    for (const std::string& file : game_files) games.push_back(load(file, false));
     std::printf("budget %llu nodes per side\n", static_cast<unsigned long long>(nodes));
-    dead_check(games);
+    dead_check(games[0]);
     if (nodes == 0) return 0;  // the dead-position check only
-    analyse("game positions", games, nodes);
+    for (std::size_t i = 0; i < games.size(); ++i)
+        analyse(game_files[i].substr(game_files[i].find_last_of('/') + 1).c_str(), games[i], nodes);
     analyse("community", community, nodes);
 }
