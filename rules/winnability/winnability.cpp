@@ -21,6 +21,8 @@ bool game_over(const Position& pos, Color winner, Result& result) {
 // proofs come next, a small exploration (forced lines end within it), then the long searches
 // share what is left, the helpmate first.
 constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 1000;
+// The relaxed search keeps every state it meets (~100 bytes each): a bound on its memory.
+constexpr std::uint64_t MAX_GHOST_NODES = 2'000'000;
 // A middle helpmate search on an allowance of its own: the small endings of real games whose
 // mates take tens of plies (a pawn to promote first, a knight's smothered mate) fall to a
 // search of this size sooner than to the long one, which spreads its nodes wider.
@@ -99,7 +101,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // A longer relaxed search (walls with free pieces behind them), on an allowance of its own
     // so that the other searches keep theirs; after the helpmate search, which settles most
     // winnable sides that got this far, as a relaxed search rarely ends on those.
-    if (ghosts.unwinnable(pos, winner, budget.nodes / 2, result.nodes)) {
+    if (ghosts.unwinnable(pos, winner, std::min(budget.nodes / 2, MAX_GHOST_NODES), result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
