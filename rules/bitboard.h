@@ -45,6 +45,16 @@ template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard b) {
     return C == WHITE ? shift<7>(b) | shift<9>(b) : shift<-7>(b) | shift<-9>(b);
 }
+constexpr Bitboard pawn_attacks_bb(Color c, Bitboard b) {
+    return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
+}
+
+// Every square a knight on any square of `b` attacks.
+constexpr Bitboard knight_attacks_bb(Bitboard b) {
+    const Bitboard one = shift<1>(b) | shift<-1>(b);
+    const Bitboard two = shift<1>(shift<1>(b)) | shift<-1>(shift<-1>(b));
+    return shift<16>(one) | shift<-16>(one) | shift<8>(two) | shift<-8>(two);
+}
 
 struct Magic {
     Bitboard mask;

@@ -54,6 +54,8 @@ struct State {
     }
     Bitboard ghost_squares() const { return squares(ghosts); }
     Bitboard loser_ghost_squares() const { return squares(loser_ghosts); }
+    // Where a ghost, the winner's or (in the coarser relaxation) the loser's, may cut a line.
+    Bitboard line_cutters() const { return ghost_squares() | loser_ghost_squares(); }
     std::uint64_t hash() const {
         std::uint64_t h = 0x9E3779B97F4A7C15ULL;
         auto mix = [&](std::uint64_t v) {
@@ -104,16 +106,6 @@ class StateQueue {
     std::vector<std::uint32_t> slots_;
 };
 
-Bitboard pawn_attacks_of(Color c, Bitboard pawns) {
-    return c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
-}
-
-Bitboard knight_attacks_of(Bitboard knights) {
-    Bitboard a = 0;
-    while (knights) a |= knight_attacks(pop_lsb(knights));
-    return a;
-}
-
 class Search {
   public:
     Search(Color winner, std::uint64_t limit) : w_(winner), l_(~winner), limit_(limit) {}
@@ -159,15 +151,15 @@ class Search {
         return a;
     }
 
-    // The winner's rooks and queens that attack `k` through the squares empty here.
-    Bitboard line_checkers(const State& s, Square k, Bitboard occupied) const {
-        return (rook_attacks(k, occupied) & (s.exact[W_ROOK] | s.exact[W_QUEEN])) |
-               (bishop_attacks(k, occupied) & s.exact[W_QUEEN]);
+    // The winner's rooks and queens that attack `k` through `blockers`.
+    static Bitboard line_checkers(const State& s, Square k, Bitboard blockers) {
+        return (rook_attacks(k, blockers) & (s.exact[W_ROOK] | s.exact[W_QUEEN])) |
+               (bishop_attacks(k, blockers) & s.exact[W_QUEEN]);
     }
 
     // Every square the winner's knights, rooks and queens attack (lines as if no ghost cut them).
     Bitboard exact_cover(const State& s, Bitboard occupied) const {
-        Bitboard cover = knight_attacks_of(s.exact[W_KNIGHT]);
+        Bitboard cover = knight_attacks_bb(s.exact[W_KNIGHT]);
         for (Bitboard b = s.exact[W_ROOK]; b;) cover |= rook_attacks(pop_lsb(b), occupied);
         for (Bitboard b = s.exact[W_QUEEN]; b;) cover |= queen_attacks(pop_lsb(b), occupied);
         return cover;
@@ -183,10 +175,10 @@ class Search {
             // A ghost checks directly, or through the emptied square along a line it moves on.
             const Bitboard lines = (s.ghosts & ANY) ? attacks_bb(QUEEN, k, 0) : attacks_bb(BISHOP, k, 0);
             check = ghost_check || (from != SQ_NONE && (lines & square_bb(from)) &&
-                                    !(between_bb(k, from) & ~square_bb(from) & s.occupied()));
+                                    !(between_bb(k, from) & ~square_bb(from) & occupied));
         }
         if (!check) return false;
-        const Bitboard covered = pawn_attacks_of(w_, s.pawns[w_]) | exact_cover(s, occupied & ~square_bb(k)) |
+        const Bitboard covered = pawn_attacks_bb(w_, s.pawns[w_]) | exact_cover(s, occupied & ~square_bb(k)) |
                                  king_attacks(s.king[w_]) | ghost_squares;
         // A loser's ghost may stand on a flight.
         const Bitboard own = s.pawns[l_] | s.loser_men() | s.loser_ghost_squares();
@@ -201,11 +193,10 @@ class Search {
         // King: it avoids what no ghost can shield: the loser's king, pawns and knights, and its
         // pieces' lines that cross no square a ghost could stand on.
         const Square wk = s.king[w_];
-        const Bitboard sure =
-            sure_line_attacks(s.men[BISHOP_] | s.men[QUEEN_], s.men[ROOK_] | s.men[QUEEN_],
-                              (occupied & ~square_bb(wk)) | s.ghost_squares() | s.loser_ghost_squares());
+        const Bitboard sure = sure_line_attacks(s.men[BISHOP_] | s.men[QUEEN_], s.men[ROOK_] | s.men[QUEEN_],
+                                                (occupied & ~square_bb(wk)) | s.line_cutters());
         Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.winner_men() & ~king_attacks(s.king[l_]) &
-                      ~pawn_attacks_of(l_, s.pawns[l_]) & ~knight_attacks_of(s.men[KNIGHT_]) & ~sure;
+                      ~pawn_attacks_bb(l_, s.pawns[l_]) & ~knight_attacks_bb(s.men[KNIGHT_]) & ~sure;
         while (to) {
             const Square t = pop_lsb(to);
             State c = base;
@@ -294,19 +285,17 @@ class Search {
         const Square k = s.king[l_];
         // A check no ghost can cut is real in every placement of the ghosts: only a king move,
         // a capture of the checker or a man stepping in between answers it (`targets`).
-        // Any ghost, the winner's or (in the coarser relaxation) the loser's, may cut a line.
-        const Bitboard cut = s.ghost_squares() | s.loser_ghost_squares();
-        const Bitboard blockers = occupied | cut;
-        const Bitboard lines = s.exact[W_ROOK] | s.exact[W_QUEEN], diagonals = s.exact[W_QUEEN];
-        const Bitboard checker =
-            (pawn_attacks(l_, k) & s.pawns[w_]) | (knight_attacks(k) & s.exact[W_KNIGHT]) |
-            (rook_attacks(k, blockers) & lines) | (bishop_attacks(k, blockers) & diagonals);
+        const Bitboard cut = s.line_cutters();
+        const Bitboard checker = (pawn_attacks(l_, k) & s.pawns[w_]) |
+                                 (knight_attacks(k) & s.exact[W_KNIGHT]) |
+                                 line_checkers(s, k, occupied | cut);
         const Bitboard targets = !checker                 ? ~Bitboard(0)
                                  : more_than_one(checker) ? 0
                                                           : checker | between_bb(k, lsb(checker));
-        const Bitboard sure = sure_line_attacks(diagonals, lines, (occupied & ~square_bb(k)) | cut);
+        const Bitboard sure = sure_line_attacks(s.exact[W_QUEEN], s.exact[W_ROOK] | s.exact[W_QUEEN],
+                                                (occupied & ~square_bb(k)) | cut);
         Bitboard to = king_attacks(k) & ~ours & ~king_attacks(s.king[w_]) &
-                      ~pawn_attacks_of(w_, s.pawns[w_]) & ~knight_attacks_of(s.exact[W_KNIGHT]) & ~sure;
+                      ~pawn_attacks_bb(w_, s.pawns[w_]) & ~knight_attacks_bb(s.exact[W_KNIGHT]) & ~sure;
         while (to) {
             State c = base;
             const Square t = pop_lsb(to);

@@ -77,7 +77,7 @@ MoveOrder::MoveOrder(const Position& pos, Color winner)
         }
     }
     const Bitboard pawns = pos.pieces(winner, PAWN);
-    pawn_attacks_ = winner == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+    pawn_attacks_ = pawn_attacks_bb(winner, pawns);
     few_pieces_ = !more_than_one(pieces & (pieces - 1));  // at most two
     if (pieces && !(pieces & ~pos.pieces(BISHOP))) {
         if (!(pieces & LIGHT_SQUARES)) bishop_corner_ = 0;

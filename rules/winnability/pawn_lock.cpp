@@ -29,21 +29,11 @@ struct Regions {
     Bitboard permanent[2] = {0, 0};  // squares attacked for ever by frozen men
 };
 
-Bitboard pawn_attacks_set(Color c, Bitboard b) {
-    return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
-}
-
 bool on_last_rank(Color c, Square s) { return relative_rank(c, rank_of(s)) == 7; }
 
 Bitboard king_dilate(Bitboard b) {
     const Bitboard row = b | shift<1>(b) | shift<-1>(b);
     return row | shift<8>(row) | shift<-8>(row);
-}
-
-Bitboard knight_dilate(Bitboard b) {
-    const Bitboard one = shift<1>(b) | shift<-1>(b);
-    const Bitboard two = shift<1>(shift<1>(b)) | shift<-1>(shift<-1>(b));
-    return shift<16>(one) | shift<-16>(one) | shift<8>(two) | shift<-8>(two);
 }
 
 // Squares attacked along direction D from `from`, sliding through `open` squares.
@@ -71,7 +61,7 @@ Bitboard slider_attacks(PieceType pt, Bitboard from, Bitboard open) {
 Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked) {
     Bitboard reach = start;
     for (;;) {
-        const Bitboard a = pt == KNIGHT ? knight_dilate(reach) : slider_attacks(pt, reach, ~frozen);
+        const Bitboard a = pt == KNIGHT ? knight_attacks_bb(reach) : slider_attacks(pt, reach, ~frozen);
         attacked |= a;
         const Bitboard next = reach | (a & ~frozen);
         if (next == reach) return reach;
@@ -95,7 +85,7 @@ class RegionBuilder {
     const Regions& build() {
         for (Color c : {WHITE, BLACK}) {
             const Bitboard mine = a_.frozen & pos_.pieces(c);
-            r_.permanent[c] = pawn_attacks_set(c, mine & pos_.pieces(PAWN));
+            r_.permanent[c] = pawn_attacks_bb(c, mine & pos_.pieces(PAWN));
             // Frozen pieces guard for ever what they touch: nothing can step in between.
             for (Bitboard b = mine & ~pos_.pieces(PAWN); b;) {
                 const Square s = pop_lsb(b);
@@ -125,7 +115,7 @@ class RegionBuilder {
             Bitboard ranges = 0;
             for (Bitboard b = a_.permanent & pos_.pieces(c); b;) ranges |= r_.range[pop_lsb(b)];
             r_.stand[c] = r_.target[c] | (ranges & ~a_.frozen);
-            r_.attack[c] |= pawn_attacks_set(c, ranges & ~a_.frozen);
+            r_.attack[c] |= pawn_attacks_bb(c, ranges & ~a_.frozen);
             const Square king = pos_.king_square(c);
             r_.king[c] = (a_.frozen & square_bb(king)) ? square_bb(king)
                                                        : flood_king(king, a_.frozen | r_.permanent[~c]);
@@ -195,7 +185,7 @@ class RegionBuilder {
         Bitboard pawns = 0;
         for (Bitboard b = pos_.pieces(c, PAWN) & ~a_.frozen & ~a_.permanent; b;)
             pawns |= pawn_reach(c, pop_lsb(b));
-        attacked |= pawn_attacks_set(c, pawns & ~last);
+        attacked |= pawn_attacks_bb(c, pawns & ~last);
         Bitboard promotions = pawns & last;
         for (Bitboard b = pos_.pieces(c, PAWN) & a_.permanent; b;) promotions |= r_.range[pop_lsb(b)] & last;
         Bitboard stand = pawns & ~last;
@@ -246,8 +236,8 @@ Assumption still_holds(const Position& pos, const Assumption& a, const Regions& 
         for (Bitboard b = a.permanent & pos.pieces(c); b;) {
             const Square s = pop_lsb(b);
             const Bitboard range = r.range[s];
-            if (range & rank_bb(relative_rank(c, 7))) continue;                      // it may promote
-            if (pawn_attacks_set(c, range) & (r.stand[them] | their_men)) continue;  // it may capture
+            if (range & rank_bb(relative_rank(c, 7))) continue;                     // it may promote
+            if (pawn_attacks_bb(c, range) & (r.stand[them] | their_men)) continue;  // it may capture
             // (Frozen men's attacks need no check: a frozen man takes nothing, by its own test.)
             if (range & r.attack[them]) continue;  // it may be taken
             if (king_can_take(pos, range, c, r, a)) continue;
@@ -437,7 +427,7 @@ bool may_be_walled(const Position& pos) {
                 }
                 if (pos.castling_rights() & (d == WHITE ? 3 : 12)) continue;
                 const Color e = ~d;
-                Bitboard guarded = pos.pieces(d) | pawn_attacks_set(e, pos.pieces(e, PAWN));
+                Bitboard guarded = pos.pieces(d) | pawn_attacks_bb(e, pos.pieces(e, PAWN));
                 for (Bitboard b = pos.pieces(e) & ~pos.pieces(PAWN); b;) {
                     const Square x = pop_lsb(b);
                     const PieceType xt = type_of(pos.piece_on(x));
