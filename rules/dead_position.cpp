@@ -20,11 +20,6 @@ bool is_insufficient_material(const Position& pos) {
 
 namespace {
 
-// Pawns facing an enemy pawn head-on: the stuff of locked walls.
-int blocked_pawn_pairs(const Position& pos) {
-    return popcount(shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN));
-}
-
 // Exhaustive-search budgets: forced lines among few men end fast; walls take more.
 constexpr std::uint64_t FORCED_BUDGET = 128;
 constexpr std::uint64_t WALL_BUDGET = 1000;
@@ -40,7 +35,7 @@ bool is_dead_position(const Position& pos) {
     // Cheap filter, run every ply, O(1): without a wall (pawns locked head-on on several
     // files) a position can be dead only when every line is forced, which needs few men
     // and few moves. Nearly every position of a game stops here.
-    const bool wall = blocked_pawn_pairs(pos) >= 4;
+    const bool wall = popcount(winnability::head_on_pawns(pos)) >= 4;
     if (!wall && popcount(pos.pieces()) > 5) return false;
     int moves = 0;
     if (!wall) {

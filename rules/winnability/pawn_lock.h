@@ -9,4 +9,9 @@ namespace drawproxy::rules::winnability {
 // True is a proof that `winner` can never checkmate; false means "not shown".
 bool locked_unwinnable(const Position& pos, Color winner);
 
+// Black pawns facing a white pawn head-on: the stuff of locked walls.
+inline Bitboard head_on_pawns(const Position& pos) {
+    return shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN);
+}
+
 }  // namespace drawproxy::rules::winnability

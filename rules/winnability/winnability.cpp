@@ -90,8 +90,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // The relaxed searches do not take from the other stages' budget. A short one now where it
     // is likely to end: behind pawns locked head-on (the cages that need it have several).
     GhostTries ghosts;
-    const bool locked_pawns = shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN);
-    if (locked_pawns && ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
+    if (head_on_pawns(pos) && ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
