@@ -448,6 +448,42 @@ TEST_CASE("winnability adversary: dead community positions changed a little", "[
 
 namespace {
 
+// The positions one winner's move (no capture, promotion or castling) before `mate`, with
+// that move.
+std::vector<std::pair<rules::Position, rules::Move>> positions_before(const rules::Position& mate,
+                                                                      Color winner) {
+    std::vector<std::pair<rules::Position, rules::Move>> before;
+    for (Bitboard men = mate.pieces(winner); men;) {
+        const rules::Square to = rules::pop_lsb(men);
+        const PieceType pt = rules::type_of(mate.piece_on(to));
+        Bitboard from = 0;
+        if (pt == rules::PAWN) {
+            const int f = int(to) - rules::pawn_push(winner);
+            if (f >= 8 && f < 56 && mate.piece_on(rules::Square(f)) == rules::NO_PIECE)
+                from = rules::square_bb(rules::Square(f));
+        } else {
+            from = (pt == rules::KING ? rules::king_attacks(to) : rules::attacks_bb(pt, to, mate.pieces())) &
+                   ~mate.pieces();
+        }
+        while (from) {
+            const rules::Square f = rules::pop_lsb(from);
+            rules::Position pos(rules::Position::Uninitialised{});
+            pos.clear();
+            for (int s = 0; s < 64; ++s)
+                if (mate.piece_on(rules::Square(s)) != rules::NO_PIECE)
+                    pos.put_piece(mate.piece_on(rules::Square(s)), s == to ? f : rules::Square(s));
+            pos.set_side_to_move(winner);
+            pos.set_clocks(0, 1);
+            const rules::Move m(f, to);
+            if (!pos.validate().empty() || !pos.is_legal(m)) continue;
+            rules::Position after = pos;
+            after.play(m);
+            if (after.is_checkmate()) before.emplace_back(pos, m);
+        }
+    }
+    return before;
+}
+
 // A random checkmate by a lone knight or by bishops on one colour against the loser's king and
 // up to `max_men` men (most of them on the king's flights), with a single check; then the
 // position before the checker's last move. Empty when the sample is no such mate.
@@ -493,24 +529,8 @@ std::optional<std::pair<rules::Position, rules::Move>> lone_minor_mate_in_one(Ge
     if (!pos.validate().empty() || !pos.is_checkmate() || rules::popcount(pos.checkers()) != 1)
         return std::nullopt;
     // Take the checker back to a square it could have come from.
-    Bitboard from =
-        (minor == 0 ? rules::knight_attacks(c) : rules::attacks_bb(rules::BISHOP, c, pos.pieces())) &
-        ~pos.pieces();
-    while (from) {
-        const rules::Square f = rules::pop_lsb(from);
-        rules::Position before(rules::Position::Uninitialised{});
-        before.clear();
-        for (int s = 0; s < 64; ++s)
-            if (pos.piece_on(rules::Square(s)) != rules::NO_PIECE)
-                before.put_piece(pos.piece_on(rules::Square(s)), s == c ? f : rules::Square(s));
-        before.set_side_to_move(w);
-        before.set_clocks(0, 1);
-        const rules::Move m(f, c);
-        if (!before.validate().empty() || !before.is_legal(m)) continue;
-        rules::Position after = before;
-        after.play(m);
-        if (after.is_checkmate()) return std::make_pair(before, m);
-    }
+    for (auto& [before, move] : positions_before(pos, w))
+        if (move.to() == c) return std::make_pair(before, move);
     return std::nullopt;
 }
 
@@ -535,46 +555,6 @@ TEST_CASE("winnability adversary: a lone minor one move from mate is never calle
     }
     CHECK(found > 500);
 }
-
-namespace {
-
-// The positions one winner's move (no capture, promotion or castling) before `mate`, with
-// that move.
-std::vector<std::pair<rules::Position, rules::Move>> positions_before(const rules::Position& mate,
-                                                                      Color winner) {
-    std::vector<std::pair<rules::Position, rules::Move>> before;
-    for (Bitboard men = mate.pieces(winner); men;) {
-        const rules::Square to = rules::pop_lsb(men);
-        const PieceType pt = rules::type_of(mate.piece_on(to));
-        Bitboard from = 0;
-        if (pt == rules::PAWN) {
-            const int f = int(to) - rules::pawn_push(winner);
-            if (f >= 8 && f < 56 && mate.piece_on(rules::Square(f)) == rules::NO_PIECE)
-                from = rules::square_bb(rules::Square(f));
-        } else {
-            from = (pt == rules::KING ? rules::king_attacks(to) : rules::attacks_bb(pt, to, mate.pieces())) &
-                   ~mate.pieces();
-        }
-        while (from) {
-            const rules::Square f = rules::pop_lsb(from);
-            rules::Position pos(rules::Position::Uninitialised{});
-            pos.clear();
-            for (int s = 0; s < 64; ++s)
-                if (mate.piece_on(rules::Square(s)) != rules::NO_PIECE)
-                    pos.put_piece(mate.piece_on(rules::Square(s)), s == to ? f : rules::Square(s));
-            pos.set_side_to_move(winner);
-            pos.set_clocks(0, 1);
-            const rules::Move m(f, to);
-            if (!pos.validate().empty() || !pos.is_legal(m)) continue;
-            rules::Position after = pos;
-            after.play(m);
-            if (after.is_checkmate()) before.emplace_back(pos, m);
-        }
-    }
-    return before;
-}
-
-}  // namespace
 
 TEST_CASE("winnability adversary: one move before a mate behind a locked chain, no proof holds",
           "[winnability][adversary]") {
