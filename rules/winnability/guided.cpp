@@ -112,7 +112,7 @@ GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t n
             Position child = pos;
             child.play(m);
             ++result.nodes;
-            if (child.is_check() && !helpmate_detail::has_evasion(child)) {
+            if (child.is_check() && !child.has_legal_moves()) {
                 if (child.side_to_move() == winner) continue;  // the winner was mated
                 result.found = true;
                 result.line.push_back(m);

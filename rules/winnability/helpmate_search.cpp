@@ -164,8 +164,7 @@ class Dive {
                  material_unwinnable(child, winner_)) ||
                 on_path(child.repetition_key()))
                 continue;
-            if (!winner_moves && child.is_check() && !helpmate_detail::has_evasion(child))
-                continue;  // winner mated
+            if (!winner_moves && child.is_check() && !child.has_legal_moves()) continue;  // winner mated
             if (run(child, depth - 1, allowance - i)) {
                 line_.push_back(move);
                 found = true;
@@ -246,7 +245,7 @@ class Dive {
         if (flights.escapes(m)) return false;
         Position child = pos;
         child.play(m);
-        return !helpmate_detail::has_evasion(child);
+        return !child.has_legal_moves();
     }
 
     // Room for `count` more moves on top of the arena (grown, never shrunk: no clearing per node).

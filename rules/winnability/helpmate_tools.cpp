@@ -2,9 +2,7 @@
 
 namespace drawproxy::rules::winnability::helpmate_detail {
 
-bool gives_check(const Position& pos, Move m) { return detail_gives_check(pos, m); }
-
-bool detail_gives_check(const Position& pos, Move m) {
+bool gives_check(const Position& pos, Move m) {
     if (m.kind() == Move::CASTLING) {
         Position child = pos;
         child.play(m);
@@ -47,15 +45,6 @@ CheckInfo::CheckInfo(const Position& pos) : pos_(pos), king_(pos.king_square(~po
         const Bitboard between = between_bb(king_, s) & occupied & ~square_bb(s);
         if (between && !more_than_one(between)) discoverers_ |= between & pos.pieces(us);
     }
-}
-
-bool has_evasion(const Position& pos) {
-    const Color us = pos.side_to_move();
-    const Square king = pos.king_square(us);
-    const Bitboard without_king = pos.pieces() ^ square_bb(king);
-    for (Bitboard to = king_attacks(king) & ~pos.pieces(us); to;)
-        if (!pos.attacked_by(~us, pop_lsb(to), without_king)) return true;
-    return pos.has_legal_moves();
 }
 
 MoveOrder::MoveOrder(const Position& pos, Color winner)

@@ -50,7 +50,6 @@ inline constexpr KingTargetTable KING_TARGET{};
 
 // Does `m` (legal in `pos`) give check? Exact, without playing it (castling is played).
 bool gives_check(const Position& pos, Move m);
-bool detail_gives_check(const Position& pos, Move m);
 
 // gives_check for many moves of one position: the squares each kind of man checks from and
 // the men whose leaving uncovers a check are worked out once.
@@ -94,10 +93,6 @@ class FlightTest {
     Bitboard occupied_ = 0;  // without the losing king
 };
 
-// Has the side to move, in check, a legal move? A king step is tried first (most checks
-// leave one); only when there is none are all the moves generated.
-bool has_evasion(const Position& pos);
-
 // Static move ordering toward a mating net for `winner`, for both sides' moves. Nothing is
 // played. Built once per position (it caches the kings' squares and the material).
 class MoveOrder {
@@ -134,7 +129,7 @@ class MoveOrder {
 // Inline: these run for every move of every node of the dives.
 inline bool CheckInfo::gives_check(Move m) const {
     // Promotions, en passant and castling change more than one square's worth: the slow way.
-    if (m.kind() != Move::NORMAL) return detail_gives_check(pos_, m);
+    if (m.kind() != Move::NORMAL) return helpmate_detail::gives_check(pos_, m);
     const Square from = m.from(), to = m.to();
     if (check_squares_[type_of(pos_.piece_on(from))] & square_bb(to)) return true;
     return (discoverers_ & square_bb(from)) && !(line_bb(king_, from) & square_bb(to));
