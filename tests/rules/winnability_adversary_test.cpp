@@ -38,17 +38,17 @@ class Generator {
     int below(int n) { return int(rng_() % unsigned(n)); }
     std::mt19937& rng() { return rng_; }
 
-    // A pawn chain over every file (maybe one gap): kings and pieces mostly on their side.
-    bool wall(rules::Position& out) {
-        start();
+    // A white-black pawn chain across the board, each file's pair one rank off its neighbour's;
+    // `gaps`: maybe one file left out; a lever (the same rank twice) one time in `lever_odds`
+    // (0: never). `low` and `high` get the squares below and above it.
+    void chain(bool gaps, int lever_odds, Bitboard& low, Bitboard& high) {
         int rank = 1 + below(5);
-        const int gap = below(3) == 0 ? below(8) : -1;
-        Bitboard low = 0, high = 0;
+        const int gap = gaps && below(3) == 0 ? below(8) : -1;
         for (int f = 0; f < 8; ++f) {
             if (f) {
                 int d = below(2) ? 1 : -1;
                 if (rank + d < 1 || rank + d > 5) d = -d;
-                rank += below(8) == 0 ? 0 : d;  // the same rank twice makes a lever
+                rank += lever_odds && below(lever_odds) == 0 ? 0 : d;
             }
             for (int r = 0; r < 8; ++r) {
                 if (r < rank) low |= square(f, r);
@@ -58,6 +58,13 @@ class Generator {
             put(rules::WHITE, rules::PAWN, rank * 8 + f);
             put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
         }
+    }
+
+    // A pawn chain over every file (maybe one gap): kings and pieces mostly on their side.
+    bool wall(rules::Position& out) {
+        start();
+        Bitboard low = 0, high = 0;
+        chain(true, 8, low, high);
         const bool swapped = below(6) == 0;
         put_any(rules::WHITE, rules::KING, swapped ? high : low);
         put_any(rules::BLACK, rules::KING, swapped ? low : high);
@@ -75,21 +82,8 @@ class Generator {
     // king's side: back-rank mates and cages, where the relaxed ghost search settles most.
     bool invasion(rules::Position& out) {
         start();
-        int rank = 1 + below(5);
         Bitboard low = 0, high = 0;
-        for (int f = 0; f < 8; ++f) {
-            if (f) {
-                int d = below(2) ? 1 : -1;
-                if (rank + d < 1 || rank + d > 5) d = -d;
-                rank += d;
-            }
-            for (int r = 0; r < 8; ++r) {
-                if (r < rank) low |= square(f, r);
-                if (r > rank + 1) high |= square(f, r);
-            }
-            put(rules::WHITE, rules::PAWN, rank * 8 + f);
-            put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
-        }
+        chain(false, 0, low, high);
         const auto in = Color(below(2));
         const Bitboard home = in == rules::WHITE ? low : high, away = in == rules::WHITE ? high : low;
         put_any(in, rules::KING, below(4) ? home : away);
@@ -106,23 +100,8 @@ class Generator {
     // king two squares off or anywhere, some defenders on its flights; the loser to move.
     bool wall_mate(rules::Position& out) {
         start();
-        int rank = 1 + below(5);
         Bitboard low = 0, high = 0;
-        const int gap = below(3) == 0 ? below(8) : -1;
-        for (int f = 0; f < 8; ++f) {
-            if (f) {
-                int d = below(2) ? 1 : -1;
-                if (rank + d < 1 || rank + d > 5) d = -d;
-                rank += below(10) == 0 ? 0 : d;
-            }
-            for (int r = 0; r < 8; ++r) {
-                if (r < rank) low |= square(f, r);
-                if (r > rank + 1) high |= square(f, r);
-            }
-            if (f == gap) continue;
-            put(rules::WHITE, rules::PAWN, rank * 8 + f);
-            put(rules::BLACK, rules::PAWN, (rank + 1) * 8 + f);
-        }
+        chain(true, 10, low, high);
         const auto w = Color(below(2)), l = ~w;
         const Bitboard side = below(2) ? low : high;
         const auto k = rules::Square(pick(side));
