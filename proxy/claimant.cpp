@@ -181,6 +181,9 @@ void Claimant::go(const uci::GoParams& params, Lines& out) {
     s.generation = generation_;
     s.followed = following_;
     s.pondering = params.ponder;
+    // A GUI that keeps sending go with no bestmove coming back must not grow this without
+    // bound (the protocol fuzzer ran it out of memory): the oldest is forgotten.
+    if (searches_.size() == MAX_OPEN_SEARCHES) searches_.pop_front();
     searches_.push_back(s);
     if (!params.ponder) judge_start(searches_.back(), out);
 }

@@ -95,6 +95,7 @@ class Claimant {
     std::vector<std::uint32_t> prev_ends_;  // end offset of each move in prev_moves_
     std::uint64_t generation_ = 0;          // counts position commands
 
+    static constexpr std::size_t MAX_OPEN_SEARCHES = 256;
     std::deque<Search> searches_;  // started by go, ended by bestmove, oldest first
     rules::Move last_bestmove_;
     std::uint64_t last_bestmove_generation_ = ~std::uint64_t(0);
