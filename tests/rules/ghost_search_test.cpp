@@ -69,6 +69,10 @@ TEST_CASE("ghost search: no proof where a mate exists", "[winnability][ghost]") 
         // through them is not sure (these were wrongly proved once).
         {"1Rn1k3/Q1R2P2/5R2/5PR1/8/4K2N/8/8 b - - 0 1", "w"},
         {"5n2/4nQn1/3n1QQK/3QRq1P/3n1krn/3QnpP1/2QP4/1Qb5 b - -", "w"},
+        // Black's only move, Kg8, crosses the rook's (queen's) file where the dark bishop may
+        // cut it: the loser's king is kept off only the lines no ghost can cut.
+        {"7k/7p/7P/8/8/6B1/8/K5R1 b - -", "w"},
+        {"7k/7p/7P/8/8/6B1/8/K5Q1 b - -", "w"},
     };
     for (const auto& [fen, side_text] : winnable) {
         const rules::Position pos = test::fen(fen);
@@ -77,6 +81,31 @@ TEST_CASE("ghost search: no proof where a mate exists", "[winnability][ghost]") 
         // The real search finds the mate, so the relaxed one must not claim a proof.
         REQUIRE(rules::winnability::search_helpmate(pos, side, 200000).found);
         CHECK_FALSE(proved(pos, side, 40000));
+    }
+}
+
+TEST_CASE("ghost search: a rook's or queen's check that may mate is flagged at once",
+          "[winnability][ghost]") {
+    // In each, a rook or queen check at the first move is a possible mate of the relaxed game
+    // (and the real game has a mate): the search must stop among the root's children. Were rook
+    // and queen checks not seen it would go on, for up to a million nodes behind the wall (its
+    // pawns take the rook once it steps in reach).
+    const char* const mates[][2] = {
+        // Rh1+, Qh1+ behind a locked wall: a2 and b1 are light, where the loser's bishop, a
+        // ghost here, may stand.
+        {"8/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/2K3bR/k7 w - -", "1"},
+        {"8/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/2K3bQ/k7 w - -", "1"},
+        // Ra8#, Qa8# with a dark bishop, whose ghost cannot check the light e8.
+        {"4k3/R7/4K3/8/8/8/8/B7 w - -", "0"},
+        {"4k3/Q7/4K3/8/8/8/8/B7 w - -", "0"},
+    };
+    for (const auto& [fen, loser_ghosts] : mates) {
+        const rules::Position pos = test::fen(fen);
+        INFO(fen);
+        REQUIRE(rules::winnability::search_helpmate(pos, rules::WHITE, 200000).found);
+        const auto result = ghost_search(pos, rules::WHITE, 100000, loser_ghosts[0] == '1');
+        CHECK(result.verdict == GhostVerdict::MaybeMate);
+        CHECK(result.nodes <= std::uint64_t(pos.legal_moves().size()) + 16);
     }
 }
 
