@@ -12,6 +12,11 @@ namespace {
 
 // Plies played count a little against a node, so that long detours lose to short plans.
 constexpr int DEPTH_WEIGHT = 8;
+// What a man standing on a pawn's way costs it, in steps.
+constexpr int PAWN_BLOCKER = 5, OFFERED_PAWN = 1, OWN_BLOCKER = 3, PIECE_BLOCKER = 2, NO_VICTIM = 3,
+              NO_WAY = 20;
+constexpr int MAX_COST = 64;
+
 // The helpmate search run from each promotion of the winner: the new piece usually mates
 // within a few thousand positions; a promotion that does not is left for the next one.
 constexpr std::uint64_t FINISH_NODES = 20000;
@@ -25,7 +30,7 @@ struct Node {
     std::uint16_t depth;
 };
 
-// The moves from the root to node `index`, then `last` moves.
+// The moves from the root to node `index`.
 std::vector<Move> line_to(const std::vector<Node>& nodes, std::uint32_t index) {
     std::vector<Move> line;
     for (std::uint32_t i = index; i != 0; i = nodes[i].parent) line.push_back(nodes[i].move);
@@ -36,33 +41,62 @@ std::vector<Move> line_to(const std::vector<Node>& nodes, std::uint32_t index) {
 }  // namespace
 
 int promotion_distance(const Position& pos, Color winner) {
+    if (!pos.pieces(winner, PAWN)) return 0;
     const Color loser = ~winner;
-    const Bitboard occupied = pos.pieces();
-    int best = 64, sum = 0;
     const Bitboard offered = pos.pieces(winner) & ~pos.pieces(KING);
+    const Bitboard takeable = pos.pieces(loser) & ~pos.pieces(KING);
+    // The squares the loser's pieces may stand on (its king never stands where a pawn takes).
+    Bitboard victim_squares =
+        pos.pieces(loser, KNIGHT) | pos.pieces(loser, ROOK) | pos.pieces(loser, QUEEN) ? ~Bitboard(0) : 0;
+    if (pos.pieces(loser, BISHOP) & DARK_SQUARES) victim_squares |= DARK_SQUARES;
+    if (pos.pieces(loser, BISHOP) & LIGHT_SQUARES) victim_squares |= LIGHT_SQUARES;
+    // What entering each square costs a pawn of the winner, straight on and by a capture.
+    int straight[64], diagonal[64];
+    for (int sq = 0; sq < 64; ++sq) {
+        const auto t = Square(sq);
+        const Piece p = pos.piece_on(t);
+        // A square the loser cannot bring a man to is no way for a pawn of the winner.
+        const Bitboard beyond =
+            file_bb(file_of(t)) & (winner == WHITE ? ~((square_bb(t) << 1) - 1) : square_bb(t) - 1);
+        const bool victim = (square_bb(t) & victim_squares) || (beyond & pos.pieces(loser, PAWN));
+        const int no_victim = victim ? NO_VICTIM : NO_WAY;
+        if (p == NO_PIECE) {
+            straight[sq] = 1;
+            diagonal[sq] = 1 + no_victim;
+        } else if (color_of(p) == winner) {
+            straight[sq] = 1 + OWN_BLOCKER;
+            diagonal[sq] = 1 + OWN_BLOCKER + no_victim;
+        } else if (type_of(p) == PAWN) {
+            // A pawn of the loser in the way leaves the file only by taking a man offered to it.
+            straight[sq] = 1 + (pawn_attacks(loser, t) & offered ? OFFERED_PAWN : PAWN_BLOCKER);
+            diagonal[sq] = 1;
+        } else {
+            straight[sq] = 1 + PIECE_BLOCKER;
+            diagonal[sq] = takeable & square_bb(t) ? 1 : 1 + PIECE_BLOCKER + no_victim;
+        }
+    }
+    const int forward = winner == WHITE ? 1 : -1;
+    int best = MAX_COST, sum = 0;
     Bitboard pawns = pos.pieces(winner, PAWN);
-    if (!pawns) return 0;
     while (pawns) {
         const Square s = pop_lsb(pawns);
-        const int steps = 7 - relative_rank(winner, rank_of(s));
-        int cost = steps;
-        // What stands on the pawn's way: a pawn of the loser only leaves it by a capture, a
-        // man of the winner must walk off, a piece of the loser may.
-        Bitboard ahead = file_bb(file_of(s)) & occupied;
-        ahead &= winner == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1);
-        int offers = 0;
-        while (ahead) {
-            const Square t = pop_lsb(ahead);
-            const Piece p = pos.piece_on(t);
-            cost += color_of(p) == winner ? 3 : type_of(p) == PAWN ? 5 : 2;
-            // A pawn of the loser in the way leaves the file by taking a man offered to it.
-            if (color_of(p) == loser && type_of(p) == PAWN && (pawn_attacks(loser, t) & offered)) ++offers;
+        // Cheapest way to each square of the next rank, rank by rank to the last.
+        int cost[8], next[8];
+        std::fill(cost, cost + 8, MAX_COST);
+        cost[file_of(s)] = 0;
+        for (int r = rank_of(s) + forward; r >= 0 && r <= 7; r += forward) {
+            for (int f = 0; f < 8; ++f) {
+                const int sq = r * 8 + f;
+                int c = cost[f] + straight[sq];
+                if (f > 0) c = std::min(c, cost[f - 1] + diagonal[sq]);
+                if (f < 7) c = std::min(c, cost[f + 1] + diagonal[sq]);
+                next[f] = std::min(c, MAX_COST);
+            }
+            std::copy(next, next + 8, cost);
         }
-        cost -= 2 * std::min(offers, 1);
-        // A man of the loser to take lets the pawn leave a blocked file.
-        if (cost > steps && (pawn_attacks(winner, s) & pos.pieces(loser) & ~pos.pieces(KING))) cost -= 2;
-        best = std::min(best, cost);
-        sum += cost;
+        const int c = *std::min_element(cost, cost + 8);
+        best = std::min(best, c);
+        sum += c;
     }
     return 6 * best + sum;
 }
