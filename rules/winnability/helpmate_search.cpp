@@ -21,12 +21,16 @@
 #include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/helpmate_tools.h"
 #include "rules/winnability/material.h"
+#include "rules/winnability/pawn_lock.h"
 
 namespace drawproxy::rules::winnability {
 namespace {
 
 using helpmate_detail::MoveOrder;
 using helpmate_detail::Target;
+
+// The search from a capture waypoint: a queen or a pawn let through mates quickly.
+constexpr std::uint64_t WAYPOINT_BUDGET = 1200;
 
 // Up to this allowance, discrepancies are spent near the root first.
 constexpr int TOP_FIRST_ALLOWANCE = 8;
@@ -61,12 +65,30 @@ class TargetOrder {
             best = std::max(best, before_[i] - helpmate_detail::spot_distance(after, to, target_.spots[i]));
         }
         if (planned) s = 10 * std::max(best, -10);
-        if (pos_.is_capture(m)) s -= 50;
+        if (pos_.is_capture(m) && !(target_.capture && planned && to == target_.spots[0].square)) s -= 50;
         if (m.kind() == Move::PROMOTION && !planned) s -= 20;
+        // Toward a capture: the loser's men step off guard of the square (else the king
+        // cannot take there) rather than on to it.
+        if (target_.capture && color_of(piece) != color_of(target_.spots[0].piece)) {
+            const Square goal = target_.spots[0].square;
+            const Bitboard occupied = pos_.pieces();
+            s += 20 * (guards(piece, from, goal, occupied) -
+                       guards(after, to, goal, (occupied ^ square_bb(from)) | square_bb(to)));
+            // Its king keeps out of the way.
+            if (type_of(piece) == KING)
+                s += 3 * (helpmate_detail::distance(to, goal) - helpmate_detail::distance(from, goal));
+        }
         return s;
     }
 
   private:
+    static int guards(Piece piece, Square s, Square goal, Bitboard occupied) {
+        if (s == goal) return 0;
+        const PieceType pt = type_of(piece);
+        const Bitboard a = pt == PAWN ? pawn_attacks(color_of(piece), s) : attacks_bb(pt, s, occupied);
+        return (a & square_bb(goal)) ? 1 : 0;
+    }
+
     const Position& pos_;
     const Target& target_;
     Square from_ = SQ_NONE;
@@ -128,6 +150,8 @@ class Dive {
         if (target_ && helpmate_detail::target_distance(pos, *target_) > depth) return false;
         const std::uint64_t key = pos.repetition_key();
         if (table_.failed(key, depth, allowance)) return false;
+        if (target_ && target_->capture && pos.piece_on(target_->spots[0].square) == target_->spots[0].piece)
+            return waypoint(pos, key);
         const std::size_t base = top_;
         Move mate;
         const int count = expand(pos, depth, mate);
@@ -185,6 +209,20 @@ class Dive {
     std::vector<Move>& line() { return line_; }
 
   private:
+    // A capture waypoint reached: a short search for the mate from here, once per position.
+    // (Not per node: the waypoint is one square, reached by few lines.)
+    bool waypoint(const Position& pos, std::uint64_t key) {
+        const HelpmateResult after =
+            search_helpmate(pos, winner_, std::min(WAYPOINT_BUDGET, limit_ - nodes_));
+        nodes_ += after.nodes;
+        if (after.found) {
+            line_.insert(line_.end(), after.line.rbegin(), after.line.rend());
+            return true;
+        }
+        table_.store(key, 1 << 14, 1 << 14);
+        return false;
+    }
+
     // Brings the best of the moves from `at` on to `at` (the first of equals) and returns it:
     // most nodes look at one or two moves, so sorting them all would be wasted.
     Move select(std::size_t at) {
@@ -361,6 +399,8 @@ constexpr int MAX_PLIES = 64;
 constexpr int FULL_WIDTH = 1 << 12;  // an allowance no list of moves can use up
 constexpr std::uint64_t QUICK_BUDGET = 2000;
 constexpr std::uint64_t TARGET_BUDGET = 1500;
+constexpr std::uint64_t CAPTURE_BUDGET = 1500;
+constexpr int WAYPOINT_SLACK = 8;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
 // One dive search with growing allowance; true when found (the line is in `result`).
@@ -399,7 +439,25 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     else if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
         return result;
     result.left_behind.quick_nodes = result.nodes;
-    // 2. Little material: walk toward mating patterns built for the position.
+    // 2. Little material. Pawns locked head-on: the winner's king takes a blocker, and the
+    // pawn walks on (the patterns never capture).
+    if (endgame && left() > 0) {
+        const Bitboard head_on = head_on_pawns(pos);
+        Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
+        const Square king = pos.king_square(winner);
+        while (blockers && left() > 0) {
+            const Square s = pop_lsb(blockers);
+            Target waypoint;
+            waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
+            waypoint.capture = true;
+            waypoint.estimate = helpmate_detail::distance(king, s);
+            const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
+            if (dive_search(pos, winner, std::min(left(), CAPTURE_BUDGET), depth, TARGET_ALLOWANCE, &waypoint,
+                            result))
+                return result;
+        }
+    }
+    // Walk toward mating patterns built for the position.
     if (endgame && left() > 0) {
         auto& targets = result.left_behind.targets;  // the earlier call's, if it built them
         if (!targets)

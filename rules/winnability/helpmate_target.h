@@ -23,6 +23,9 @@ struct Target {
     Spot spots[6];
     int count = 0;
     int estimate = 0;  // moves to get there from the root, both sides together
+    // A waypoint rather than a mate: the winner's king, the one spot, takes the loser's man
+    // there; the search goes on from there (helpmate_search.cpp).
+    bool capture = false;
 };
 
 // Is the material little enough for build_targets (at most two men a side besides the kings)?

@@ -313,3 +313,24 @@ TEST_CASE("helpmate: a later search skips the quick dive that already failed, wi
         CHECK(test::witness_error(pos, winner, again.line) == "");
     }
 }
+
+TEST_CASE("helpmate: the winner's king takes the pawn that blocks its own", "[helpmate]") {
+    // Pawns locked head-on, from games: no mate without the blocker gone, and only the winner's
+    // king can take it (the patterns never capture): a short search must find that plan.
+    for (const auto& [text, winner] : {std::pair{"8/8/p1b5/P7/8/8/3k4/1K6 w - - 8 66", WHITE},
+                                       std::pair{"8/8/3b4/8/3k4/p7/P1K5/8 b - - 57 114", WHITE},
+                                       std::pair{"8/8/8/8/p2k4/P7/8/K7 w - - 0 1", WHITE},
+                                       std::pair{"8/8/8/4b3/8/p3k3/P7/4K3 b - - 73 122", BLACK}}) {
+        INFO(text);
+        rules::Position pos = test::fen(text);
+        const auto line = require_helpmate(text, winner, 2000);
+        bool king_took = false;
+        for (rules::Move m : line) {
+            king_took |= pos.side_to_move() == winner &&
+                         pos.piece_on(m.from()) == rules::make_piece(winner, rules::KING) &&
+                         pos.is_capture(m);
+            pos.play(m);
+        }
+        CHECK(king_took);
+    }
+}
