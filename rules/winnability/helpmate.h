@@ -10,12 +10,18 @@
 
 namespace drawproxy::rules::winnability {
 
+namespace helpmate_detail {
+class QuickDive;  // helpmate_search.cpp
+}
+
 // What a search that found nothing leaves for a later one on the same position and winner:
 // its stages are deterministic, so the later search need not redo them.
 struct EarlierSearch {
     std::uint64_t quick_budget = 0;  // its first stage, an ordered dive (0: none ran)
     std::uint64_t quick_nodes = 0;   // what that dive spent
     std::shared_ptr<const std::vector<helpmate_detail::Target>> targets;  // its mating patterns, if built
+    // That dive itself, to go on with (extend_dive); shared: extending it changes it for all.
+    std::shared_ptr<helpmate_detail::QuickDive> dive;
 };
 
 struct HelpmateResult {
@@ -33,5 +39,10 @@ struct HelpmateResult {
 // the later stages get the budgets they had), and the mating patterns are not built again.
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit,
                                const EarlierSearch& earlier = {});
+
+// Goes on with the first-stage dive of the search that left `earlier` for up to `nodes` more
+// nodes (the ordered dive alone finds most long mates of real games sooner than the later
+// stages do). Nothing when that search ran no dive or its dive tried every allowance.
+HelpmateResult extend_dive(const Position& pos, std::uint64_t nodes, const EarlierSearch& earlier);
 
 }  // namespace drawproxy::rules::winnability

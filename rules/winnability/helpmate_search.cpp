@@ -100,7 +100,9 @@ class TargetOrder {
 // fills, up to a size fitting the budget.
 class FailTable {
   public:
-    explicit FailTable(std::uint64_t nodes) : entries_(256) {
+    explicit FailTable(std::uint64_t nodes) : entries_(256) { allow(nodes); }
+    // Room for a search grown to `nodes` (the table keeps what it holds).
+    void allow(std::uint64_t nodes) {
         while (max_size_ < nodes && max_size_ < (std::size_t(1) << 20)) max_size_ <<= 1;
     }
     bool failed(std::uint64_t key, int depth, int allowance) const {
@@ -201,6 +203,13 @@ class Dive {
         top_ = base;
         return found;
     }
+
+    // Raises the node limit: the allowance rounds already done are answered by the table.
+    void extend(std::uint64_t limit) {
+        limit_ = limit;
+        table_.allow(limit);
+    }
+    std::uint64_t limit() const { return limit_; }
 
     // Orders the moves toward a mating pattern instead (nullptr: the general ordering).
     void set_target(const Target* target) { target_ = target; }
@@ -403,11 +412,10 @@ constexpr std::uint64_t CAPTURE_BUDGET = 1500;
 constexpr int WAYPOINT_SLACK = 8;
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
-// One dive search with growing allowance; true when found (the line is in `result`).
-bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int depth, int max_allowance,
-                 const Target* target, HelpmateResult& result) {
-    Dive dive(winner, budget);
-    dive.set_target(target);
+// The allowance rounds of a dive, from the first (the rounds a resumed dive has done end at
+// once on the table); true when found (the line is in `result`).
+bool dive_rounds(Dive& dive, const Position& pos, int depth, int max_allowance, HelpmateResult& result) {
+    const std::uint64_t before = dive.nodes();
     for (int allowance = 0; allowance <= max_allowance && !dive.exhausted(); ++allowance) {
         if (dive.run(pos, depth, allowance)) {
             result.found = true;
@@ -415,11 +423,26 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
             break;
         }
     }
-    result.nodes += dive.nodes();
+    result.nodes += dive.nodes() - before;
     return result.found;
 }
 
+// One dive search with growing allowance; true when found (the line is in `result`).
+bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int depth, int max_allowance,
+                 const Target* target, HelpmateResult& result) {
+    Dive dive(winner, budget);
+    dive.set_target(target);
+    return dive_rounds(dive, pos, depth, max_allowance, result);
+}
+
 }  // namespace
+
+// The first stage's dive, kept so that extend_dive can go on with it. (Its base is local to
+// this file, which alone defines the class.)
+class helpmate_detail::QuickDive : public Dive {
+  public:
+    using Dive::Dive;
+};
 
 HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit,
                                const EarlierSearch& earlier) {
@@ -434,10 +457,20 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     const std::uint64_t quick =
         endgame ? std::min(QUICK_BUDGET, node_limit / 2) : std::min(QUICK_BUDGET, node_limit);
     result.left_behind.quick_budget = quick;
-    if (quick > 0 && quick == earlier.quick_budget)
+    if (quick > 0 && quick == earlier.quick_budget) {
         result.nodes += earlier.quick_nodes;  // the same dive found nothing before
-    else if (dive_search(pos, winner, quick, DIVE_DEPTH, MAX_ALLOWANCE, nullptr, result))
-        return result;
+        result.left_behind.dive = earlier.dive;
+    } else if (quick > 0 && earlier.dive && (earlier.dive->limit() >= quick || !earlier.dive->exhausted())) {
+        // An earlier dive, extended past this budget or through every allowance, found
+        // nothing: neither would this one (the table changes what is played again, not what
+        // is found).
+        result.nodes += std::min(quick, earlier.dive->nodes());
+        result.left_behind.dive = earlier.dive;
+    } else {
+        auto dive = std::make_shared<helpmate_detail::QuickDive>(winner, quick);
+        if (dive_rounds(*dive, pos, DIVE_DEPTH, MAX_ALLOWANCE, result)) return result;
+        result.left_behind.dive = std::move(dive);
+    }
     result.left_behind.quick_nodes = result.nodes;
     // 2. Little material. Pawns locked head-on: the winner's king takes a blocker, and the
     // pawn walks on (the patterns never capture).
@@ -499,6 +532,15 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         }
     }
     result.nodes += dive.nodes();
+    return result;
+}
+
+HelpmateResult extend_dive(const Position& pos, std::uint64_t nodes, const EarlierSearch& earlier) {
+    HelpmateResult result;
+    helpmate_detail::QuickDive* const dive = earlier.dive.get();
+    if (!dive || !dive->exhausted()) return result;  // none ran, or it tried every allowance
+    dive->extend(dive->limit() + nodes);
+    dive_rounds(*dive, pos, DIVE_DEPTH, MAX_ALLOWANCE, result);
     return result;
 }
 

@@ -27,6 +27,8 @@ constexpr std::uint64_t MAX_GHOST_NODES = 2'000'000;
 // mates take tens of plies (a pawn to promote first, a knight's smothered mate) fall to a
 // search of this size sooner than to the long one, which spreads its nodes wider.
 constexpr std::uint64_t MIDDLE_HELPMATE_NODES = 18000;
+// Before it, the first search's ordered dive goes on (extend_dive), on an allowance of its own.
+constexpr std::uint64_t EXTENDED_DIVE_NODES = 24000;
 
 // The relaxed searches (ghost_search.h), coarse one first: it is the cheaper. A search is
 // deterministic, so one that met a possible mate would meet it again with more nodes: only one
@@ -71,6 +73,14 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         result.witness = std::move(h.line);
         return true;
     };
+    auto dive_further = [&](std::uint64_t nodes) {
+        HelpmateResult h = extend_dive(pos, nodes, earlier);
+        result.nodes += h.nodes;
+        if (!h.found) return false;
+        result.outcome = Outcome::Winnable;
+        result.witness = std::move(h.line);
+        return true;
+    };
     auto exploration = [&](std::uint64_t nodes) {
         ReachResult reach = explore(pos, winner, std::min(left, nodes));
         result.nodes += reach.nodes;
@@ -94,7 +104,13 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
+    // Lone knights: the dive's ordering leads them poorly, the patterns and the best-first
+    // search in the middle helpmate search do better.
+    const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
+    const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT);
+    if (!knights && dive_further(EXTENDED_DIVE_NODES)) return result;
     if (helpmate(MIDDLE_HELPMATE_NODES, true)) return result;
+    if (knights && dive_further(EXTENDED_DIVE_NODES)) return result;
     if (exploration(SMALL_EXPLORE_NODES)) return result;
     if (helpmate(left / 2)) return result;
     // A longer relaxed search (walls with free pieces behind them), on an allowance of its own

@@ -334,3 +334,24 @@ TEST_CASE("helpmate: the winner's king takes the pawn that blocks its own", "[he
         CHECK(king_took);
     }
 }
+
+TEST_CASE("helpmate: the first dive goes on where it stopped", "[helpmate]") {
+    // From a game: the 2,000-node first search misses the bishop's mate, its dive, going on,
+    // finds it within a few thousand more nodes.
+    const std::string text = "8/5k2/7R/5P2/4K3/7P/3b2P1/8 w - - 3 65";
+    const rules::Position pos = test::fen(text);
+    const auto first = search_helpmate(pos, BLACK, 2000);
+    REQUIRE_FALSE(first.found);
+    REQUIRE(first.left_behind.dive);
+    const auto more = rules::winnability::extend_dive(pos, 24000, first.left_behind);
+    REQUIRE(more.found);
+    CHECK(more.nodes <= 24000);
+    CHECK(test::witness_error(pos, BLACK, more.line) == "");
+    // Nothing to go on with: no search ran, or it ran no dive (a lone knight cannot mate).
+    CHECK_FALSE(rules::winnability::extend_dive(pos, 1000, {}).found);
+    const auto knight = test::fen("8/8/8/8/8/3k4/8/4K1N1 w - -");
+    const auto tried = search_helpmate(knight, WHITE, 2000);
+    const auto none = rules::winnability::extend_dive(knight, 1000, tried.left_behind);
+    CHECK_FALSE(none.found);
+    CHECK(none.nodes == 0);
+}
