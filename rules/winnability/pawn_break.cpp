@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 
+#include "rules/winnability/guided.h"
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/key_set.h"
 #include "rules/winnability/material.h"
@@ -101,8 +102,16 @@ int promotion_distance(const Position& pos, Color winner) {
     return 6 * best + sum;
 }
 
-PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
-    PawnBreakResult result;
+namespace {
+
+// One best-first search, by the promotion estimate alone (`net` false) or by it plus the
+// estimate of a mating net (guided.h), for the mates that need no promotion. Adds to
+// `result.nodes` up to `node_limit` in all.
+bool best_first(const Position& root, Color winner, std::uint64_t node_limit, bool net,
+                PawnBreakResult& result) {
+    auto estimate = [&](const Position& pos) {
+        return promotion_distance(pos, winner) + (net ? mating_net_distance(pos, winner, 0) : 0);
+    };
     KeySet seen;
     std::vector<Node> nodes;
     std::vector<Position> expanded;  // positions of the expanded nodes, by slot
@@ -111,7 +120,7 @@ PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uin
     // (estimate, node index); ties favour the newest node, which keeps plans going.
     using Entry = std::pair<int, std::int64_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    open.push({promotion_distance(root, winner), 0});
+    open.push({estimate(root), 0});
     while (!open.empty() && result.nodes < node_limit) {
         const auto index = std::uint32_t(-open.top().second);
         open.pop();
@@ -134,27 +143,39 @@ PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uin
                 result.found = true;
                 result.line = line_to(nodes, index);
                 result.line.push_back(m);
-                return result;
+                return true;
             }
             if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
             if (m.kind() == Move::PROMOTION && pos.side_to_move() == winner) {
-                // The subgoal: from the new piece on, the ordinary search.
-                if (m.promotion() != QUEEN) continue;
+                // The subgoal: from the new piece on, the ordinary search. A queen mates most
+                // often; the others when a queen would stalemate.
+                const std::uint64_t finish = m.promotion() == QUEEN ? FINISH_NODES : FINISH_NODES / 4;
                 HelpmateResult h =
-                    search_helpmate(child, winner, std::min(FINISH_NODES, node_limit - result.nodes));
+                    search_helpmate(child, winner, std::min(finish, node_limit - result.nodes));
                 result.nodes += h.nodes;
-                if (!h.found) continue;
-                result.found = true;
-                result.line = line_to(nodes, index);
-                result.line.push_back(m);
-                result.line.insert(result.line.end(), h.line.begin(), h.line.end());
-                return result;
+                if (h.found) {
+                    result.found = true;
+                    result.line = line_to(nodes, index);
+                    result.line.push_back(m);
+                    result.line.insert(result.line.end(), h.line.begin(), h.line.end());
+                    return true;
+                }
             }
             nodes.push_back({index, slot, m, std::uint16_t(std::min(depth, 0xFFFF))});
-            open.push(
-                {promotion_distance(child, winner) + depth / DEPTH_WEIGHT, -std::int64_t(nodes.size() - 1)});
+            open.push({estimate(child) + depth / DEPTH_WEIGHT, -std::int64_t(nodes.size() - 1)});
         }
     }
+    return false;
+}
+
+}  // namespace
+
+PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    PawnBreakResult result;
+    // Half for the promotion alone, which finds the walls opened by a sacrifice soonest; half
+    // with the mating net too, for the mates by the men already there or by a new piece.
+    if (!best_first(root, winner, node_limit / 2, false, result))
+        best_first(root, winner, node_limit, true, result);
     return result;
 }
 

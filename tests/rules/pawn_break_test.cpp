@@ -34,6 +34,14 @@ TEST_CASE("pawn break: composed walls opened by a sacrifice", "[pawn_break]") {
     require_line("k1b5/8/8/1pBpBpBp/bPbP1PpP/Pp4P1/1P4P1/K1B1B3 w - -", BLACK, 150000);
     // The winner's bishop is the only free man: the queen comes from a pawn.
     require_line("7b/6Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/3K4/8 b - -", BLACK, 30000);
+    // A queen on g8 would leave Black in stalemate: a rook is promoted.
+    require_line("8/5p2/8/6P1/6pp/6pk/p5pr/rn4K1 b - -", WHITE, 80000);
+}
+
+TEST_CASE("pawn break: mates with no promotion", "[pawn_break]") {
+    // No pawn of the winner: the search goes by the mating net alone (its second half).
+    require_line("8/8/8/3k4/8/8/8/R3K3 w - -", WHITE, 40000);
+    require_line("8/8/8/8/3K4/8/2Q5/6k1 b - -", WHITE, 40000);
 }
 
 TEST_CASE("pawn break: the estimate sees a file open", "[pawn_break]") {
