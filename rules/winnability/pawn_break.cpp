@@ -16,7 +16,7 @@ constexpr int DEPTH_WEIGHT = 8;
 // What a man standing on a pawn's way costs it, in steps.
 constexpr int PAWN_BLOCKER = 5, OFFERED_PAWN = 1, OWN_BLOCKER = 3, PIECE_BLOCKER = 2, NO_VICTIM = 3,
               NO_WAY = 20;
-constexpr int MAX_COST = 64;
+constexpr int MAX_COST = 64, ESTIMATE_OFFSET = 1 << 12;
 
 // The helpmate search run from each promotion of the winner: the new piece usually mates
 // within a few thousand positions; a promotion that does not is left for the next one.
@@ -117,12 +117,15 @@ bool best_first(const Position& root, Color winner, std::uint64_t node_limit, bo
     std::vector<Position> expanded;  // positions of the expanded nodes, by slot
     nodes.push_back({0, 0, Move::none(), 0});
     seen.insert(root.repetition_key());
-    // (estimate, node index); ties favour the newest node, which keeps plans going.
-    using Entry = std::pair<int, std::int64_t>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    open.push({estimate(root), 0});
+    // The estimate above the node index, in 8 bytes; ties favour the newest node, which keeps
+    // plans going. (The estimates are small and above -ESTIMATE_OFFSET.)
+    auto entry = [](int value, std::size_t index) {
+        return std::uint64_t(value + ESTIMATE_OFFSET) << 32 | (0xFFFFFFFFu - std::uint32_t(index));
+    };
+    std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> open;
+    open.push(entry(estimate(root), 0));
     while (!open.empty() && result.nodes < node_limit) {
-        const auto index = std::uint32_t(-open.top().second);
+        const auto index = 0xFFFFFFFFu - std::uint32_t(open.top());
         open.pop();
         if (index == 0) {
             expanded.push_back(root);
@@ -162,7 +165,7 @@ bool best_first(const Position& root, Color winner, std::uint64_t node_limit, bo
                 }
             }
             nodes.push_back({index, slot, m, std::uint16_t(std::min(depth, 0xFFFF))});
-            open.push({estimate(child) + depth / DEPTH_WEIGHT, -std::int64_t(nodes.size() - 1)});
+            open.push(entry(estimate(child) + depth / DEPTH_WEIGHT, nodes.size() - 1));
         }
     }
     return false;
