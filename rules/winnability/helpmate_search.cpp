@@ -410,6 +410,14 @@ constexpr std::uint64_t QUICK_BUDGET = 2000;
 constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr std::uint64_t CAPTURE_BUDGET = 1500;
 constexpr int WAYPOINT_SLACK = 8;
+// The first dive's early stop in small endings: its nodes, then the nodes of each pattern dive
+// and of all of them (the capture dives get their full budget at once). (Tried on the game
+// positions: 200/40/100, and 100/60/400 for lone knights: 127 -> 107 nodes per side on
+// game_positions_2, the other sets unchanged.)
+struct Slice {
+    std::uint64_t dive, each, total;
+};
+constexpr Slice SLICE{200, 40, 100}, KNIGHT_SLICE{100, 60, 400};
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
 // The allowance rounds of a dive, from the first (the rounds a resumed dive has done end at
@@ -451,6 +459,42 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
     if (material_unwinnable(pos, winner)) return result;
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
+    // Small endings. Pawns locked head-on: the winner's king takes a blocker, and the pawn
+    // walks on (the patterns never capture). Then walk toward mating patterns built for the
+    // position. Each pattern dive gets at most `each_target` nodes, all of them `targets_total`.
+    bool captures_tried = false;  // (deterministic: once is enough)
+    auto small_ending = [&](std::uint64_t each_target, std::uint64_t targets_total) {
+        const Bitboard head_on = captures_tried ? 0 : head_on_pawns(pos);
+        captures_tried = true;
+        Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
+        const Square king = pos.king_square(winner);
+        while (blockers && left() > 0) {
+            const Square s = pop_lsb(blockers);
+            Target waypoint;
+            waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
+            waypoint.capture = true;
+            waypoint.estimate = helpmate_detail::distance(king, s);
+            const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
+            if (dive_search(pos, winner, std::min(left(), CAPTURE_BUDGET), depth, TARGET_ALLOWANCE, &waypoint,
+                            result))
+                return true;
+        }
+        const std::uint64_t end = result.nodes + std::min(left(), targets_total);
+        auto room = [&] { return end - std::min(end, result.nodes); };
+        if (room() == 0) return false;
+        auto& targets = result.left_behind.targets;  // the earlier call's, if it built them
+        if (!targets)
+            targets = std::make_shared<const std::vector<Target>>(
+                helpmate_detail::build_targets(pos, winner, MAX_TARGETS));
+        for (const Target& target : *targets) {
+            if (target.estimate >= TARGET_MAX_ESTIMATE || room() == 0) break;
+            const int depth = std::min(MAX_PLIES, 2 * target.estimate + TARGET_SLACK);
+            if (dive_search(pos, winner, std::min(room(), each_target), depth, TARGET_ALLOWANCE, &target,
+                            result))
+                return true;
+        }
+        return false;
+    };
     // 1. Ordered dives: the common mates, found in tens of nodes.
     const bool endgame = helpmate_detail::patterns_apply(pos);
     // (In small endings a small budget is shared with the patterns.)
@@ -467,43 +511,25 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         result.nodes += std::min(quick, earlier.dive->nodes());
         result.left_behind.dive = earlier.dive;
     } else {
-        auto dive = std::make_shared<helpmate_detail::QuickDive>(winner, quick);
+        // In small endings the dive stops early for a short try of the captures and patterns
+        // (most of their mates take tens of nodes), then goes on; lone knights, which the
+        // dive leads poorly, stop sooner and try longer.
+        const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
+        const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT);
+        const Slice& slice = knights ? KNIGHT_SLICE : SLICE;
+        const std::uint64_t first = endgame ? std::min(quick, slice.dive) : quick;
+        auto dive = std::make_shared<helpmate_detail::QuickDive>(winner, first);
         if (dive_rounds(*dive, pos, DIVE_DEPTH, MAX_ALLOWANCE, result)) return result;
+        if (first < quick && dive->exhausted()) {
+            if (small_ending(slice.each, slice.total)) return result;
+            dive->extend(quick);
+            if (dive_rounds(*dive, pos, DIVE_DEPTH, MAX_ALLOWANCE, result)) return result;
+        }
         result.left_behind.dive = std::move(dive);
     }
     result.left_behind.quick_nodes = result.nodes;
-    // 2. Little material. Pawns locked head-on: the winner's king takes a blocker, and the
-    // pawn walks on (the patterns never capture).
-    if (endgame && left() > 0) {
-        const Bitboard head_on = head_on_pawns(pos);
-        Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
-        const Square king = pos.king_square(winner);
-        while (blockers && left() > 0) {
-            const Square s = pop_lsb(blockers);
-            Target waypoint;
-            waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
-            waypoint.capture = true;
-            waypoint.estimate = helpmate_detail::distance(king, s);
-            const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
-            if (dive_search(pos, winner, std::min(left(), CAPTURE_BUDGET), depth, TARGET_ALLOWANCE, &waypoint,
-                            result))
-                return result;
-        }
-    }
-    // Walk toward mating patterns built for the position.
-    if (endgame && left() > 0) {
-        auto& targets = result.left_behind.targets;  // the earlier call's, if it built them
-        if (!targets)
-            targets = std::make_shared<const std::vector<Target>>(
-                helpmate_detail::build_targets(pos, winner, MAX_TARGETS));
-        for (const Target& target : *targets) {
-            if (target.estimate >= TARGET_MAX_ESTIMATE || left() == 0) break;
-            const int depth = std::min(MAX_PLIES, 2 * target.estimate + TARGET_SLACK);
-            if (dive_search(pos, winner, std::min(left(), TARGET_BUDGET), depth, TARGET_ALLOWANCE, &target,
-                            result))
-                return result;
-        }
-    }
+    // 2. Little material: the captures and patterns, on what is left.
+    if (endgame && small_ending(TARGET_BUDGET, left())) return result;
     // 3. More dives, with a larger allowance.
     if (dive_search(pos, winner, std::min(left(), node_limit / 32), DIVE_DEPTH, MAX_ALLOWANCE, nullptr,
                     result))
