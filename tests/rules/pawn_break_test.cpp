@@ -34,7 +34,7 @@ TEST_CASE("pawn break: composed walls opened by a sacrifice", "[pawn_break]") {
     require_line("k1b5/8/8/1pBpBpBp/bPbP1PpP/Pp4P1/1P4P1/K1B1B3 w - -", BLACK, 150000);
     // The winner's bishop is the only free man: the queen comes from a pawn.
     require_line("7b/6Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/3K4/8 b - -", BLACK, 30000);
-    // A queen on g8 would leave Black in stalemate: a rook is promoted.
+    // The queen's finishing search fails here; the line found promotes a rook.
     require_line("8/5p2/8/6P1/6pp/6pk/p5pr/rn4K1 b - -", WHITE, 80000);
 }
 
