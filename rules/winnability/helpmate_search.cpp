@@ -411,13 +411,14 @@ constexpr std::uint64_t TARGET_BUDGET = 1500;
 constexpr std::uint64_t CAPTURE_BUDGET = 1500;
 constexpr int WAYPOINT_SLACK = 8;
 // The first dive's early stop in small endings: its nodes, then the nodes of each pattern dive
-// and of all of them (the capture dives get their full budget at once). (Tried on the game
-// positions: 200/40/100, and 100/60/400 for lone knights: 127 -> 107 nodes per side on
-// game_positions_2, the other sets unchanged.)
+// and of all of them (the capture dives get their full budget at once). Building the patterns
+// costs as much as hundreds of nodes: only lone knights, which the dive leads poorly, try them
+// early. (On the game positions: 127 -> 109 nodes per side on game_positions_2, the other sets
+// unchanged.)
 struct Slice {
     std::uint64_t dive, each, total;
 };
-constexpr Slice SLICE{200, 40, 100}, KNIGHT_SLICE{100, 60, 400};
+constexpr Slice SLICE{200, 40, 0}, KNIGHT_SLICE{100, 60, 400};
 constexpr int MAX_TARGETS = 12, TARGET_MAX_ESTIMATE = 40, TARGET_SLACK = 12, TARGET_ALLOWANCE = 2;
 
 // The allowance rounds of a dive, from the first (the rounds a resumed dive has done end at
@@ -511,11 +512,11 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
         result.nodes += std::min(quick, earlier.dive->nodes());
         result.left_behind.dive = earlier.dive;
     } else {
-        // In small endings the dive stops early for a short try of the captures and patterns
-        // (most of their mates take tens of nodes), then goes on; lone knights, which the
-        // dive leads poorly, stop sooner and try longer.
-        const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
-        const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT);
+        // In small endings the dive stops early for the captures of blocking pawns (their
+        // mates take tens of nodes), and for lone knights a short try of the patterns, then
+        // goes on.
+        const Bitboard men = pos.pieces(winner) & ~pos.pieces(KING);
+        const bool knights = men && men == pos.pieces(winner, KNIGHT);
         const Slice& slice = knights ? KNIGHT_SLICE : SLICE;
         const std::uint64_t first = endgame ? std::min(quick, slice.dive) : quick;
         auto dive = std::make_shared<helpmate_detail::QuickDive>(winner, first);
