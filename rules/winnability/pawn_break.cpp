@@ -1,5 +1,12 @@
 #include "rules/winnability/pawn_break.h"
 
+// Why an answer is a real mate: this search proves nothing unwinnable, it only gives
+// witnesses. Every move it plays comes from Position::legal_moves of the position it is
+// played in; a line ends either in a position it tested itself (in check, no legal move, the
+// loser to move) or in a line search_helpmate returned from the position reached, which that
+// search guarantees the same way. So "found" is always a legal line ending in the winner's
+// mate; "not found" says nothing.
+
 #include <algorithm>
 #include <queue>
 
@@ -19,7 +26,8 @@ constexpr int PAWN_BLOCKER = 5, OFFERED_PAWN = 1, OWN_BLOCKER = 3, PIECE_BLOCKER
 constexpr int MAX_COST = 64, ESTIMATE_OFFSET = 1 << 12;
 
 // The helpmate search run from each promotion of the winner: the new piece usually mates
-// within a few thousand positions; a promotion that does not is left for the next one.
+// within a few thousand positions; when it does not, the best-first search goes on from there
+// as from any other position.
 constexpr std::uint64_t FINISH_NODES = 20000;
 
 // A position found by the search, kept small: its position is rebuilt from its parent's
