@@ -54,6 +54,11 @@ TEST_CASE("pawn break: the estimate sees a file open", "[pawn_break]") {
     // A man offered to the blocker counts as half its removal.
     const int offered = promotion_distance(test::fen("k7/8/8/8/5bp1/6P1/8/K7 w - -"), BLACK);
     CHECK(offered < promotion_distance(test::fen("k7/8/8/8/6p1/6P1/8/Kb6 w - -"), BLACK));
+    // Round the blocker by a capture on f3 or h3 (light squares): White's light bishop could be
+    // taken there, its dark one never.
+    const int light = promotion_distance(test::fen("k7/8/8/8/6p1/6P1/8/KB6 w - -"), BLACK);
+    const int dark = promotion_distance(test::fen("k7/8/8/8/6p1/6P1/8/K1B5 w - -"), BLACK);
+    CHECK(light < dark);
 }
 
 TEST_CASE("pawn break: lines from random positions are real mates", "[pawn_break]") {
