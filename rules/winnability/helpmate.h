@@ -45,4 +45,9 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
 // stages do). Nothing when that search ran no dive or its dive tried every allowance.
 HelpmateResult extend_dive(const Position& pos, std::uint64_t nodes, const EarlierSearch& earlier);
 
+// Pawns locked head-on: the winner's king takes a blocking pawn of the loser's and a short
+// search goes on from there, for each such pawn (search_helpmate does the same in small
+// endings).
+HelpmateResult capture_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+
 }  // namespace drawproxy::rules::winnability

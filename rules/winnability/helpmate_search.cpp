@@ -444,6 +444,26 @@ bool dive_search(const Position& pos, Color winner, std::uint64_t budget, int de
     return dive_rounds(dive, pos, depth, max_allowance, result);
 }
 
+// Pawns locked head-on: for each of the loser's pawns that blocks one of the winner's, the
+// winner's king walks to it and takes it, and a short search goes on from there (the pawn
+// walks on: the patterns never capture). Within `node_limit` nodes of `result` in all.
+bool capture_dives(const Position& pos, Color winner, std::uint64_t node_limit, HelpmateResult& result) {
+    const Bitboard head_on = head_on_pawns(pos);
+    Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
+    const Square king = pos.king_square(winner);
+    while (blockers && result.nodes < node_limit) {
+        const Square s = pop_lsb(blockers);
+        Target waypoint;
+        waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
+        waypoint.capture = true;
+        waypoint.estimate = helpmate_detail::distance(king, s);
+        const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
+        const std::uint64_t budget = std::min(node_limit - result.nodes, CAPTURE_BUDGET);
+        if (dive_search(pos, winner, budget, depth, TARGET_ALLOWANCE, &waypoint, result)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 // The first stage's dive, kept so that extend_dive can go on with it. (Its base is local to
@@ -460,26 +480,12 @@ HelpmateResult search_helpmate(const Position& pos, Color winner, std::uint64_t 
     // (material_unwinnable covers a lone knight against a lone queen: no such mate exists.)
     if (material_unwinnable(pos, winner)) return result;
     auto left = [&] { return node_limit - std::min(node_limit, result.nodes); };
-    // Small endings. Pawns locked head-on: the winner's king takes a blocker, and the pawn
-    // walks on (the patterns never capture). Then walk toward mating patterns built for the
-    // position. Each pattern dive gets at most `each_target` nodes, all of them `targets_total`.
+    // Small endings: the capture dives (once), then walk toward mating patterns built for the
+    // position, each pattern dive at most `each_target` nodes, all of them `targets_total`.
     bool captures_tried = false;  // (deterministic: once is enough)
     auto small_ending = [&](std::uint64_t each_target, std::uint64_t targets_total) {
-        const Bitboard head_on = captures_tried ? 0 : head_on_pawns(pos);
+        if (!captures_tried && capture_dives(pos, winner, node_limit, result)) return true;
         captures_tried = true;
-        Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
-        const Square king = pos.king_square(winner);
-        while (blockers && left() > 0) {
-            const Square s = pop_lsb(blockers);
-            Target waypoint;
-            waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
-            waypoint.capture = true;
-            waypoint.estimate = helpmate_detail::distance(king, s);
-            const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
-            if (dive_search(pos, winner, std::min(left(), CAPTURE_BUDGET), depth, TARGET_ALLOWANCE, &waypoint,
-                            result))
-                return true;
-        }
         const std::uint64_t end = result.nodes + std::min(left(), targets_total);
         auto room = [&] { return end - std::min(end, result.nodes); };
         if (room() == 0) return false;
@@ -568,6 +574,12 @@ HelpmateResult extend_dive(const Position& pos, std::uint64_t nodes, const Earli
     if (!dive || !dive->exhausted()) return result;  // none ran, or it tried every allowance
     dive->extend(dive->limit() + nodes);
     dive_rounds(*dive, pos, DIVE_DEPTH, MAX_ALLOWANCE, result);
+    return result;
+}
+
+HelpmateResult capture_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
+    HelpmateResult result;
+    if (!material_unwinnable(pos, winner)) capture_dives(pos, winner, node_limit, result);
     return result;
 }
 

@@ -53,9 +53,9 @@ class Builder {
                          [&](Square a, Square b) { return chebyshev(a, lk0) < chebyshev(b, lk0); });
         for (int i = 0; i < KING_SQUARES; ++i) {
             king_ = edges[std::size_t(i)];
-            Bitboard ring = 0;
-            for (Bitboard b = king_attacks(king_); b;) ring |= king_attacks(pop_lsb(b));
-            ring &= ~king_attacks(king_) & ~square_bb(king_);
+            box_ = 0;
+            for (Bitboard b = king_attacks(king_); b;) box_ |= king_attacks(pop_lsb(b));
+            const Bitboard ring = box_ & ~king_attacks(king_) & ~square_bb(king_);
             for (Bitboard b = ring; b;) {
                 our_king_ = pop_lsb(b);
                 place(0, square_bb(king_) | square_bb(our_king_), false, out);
@@ -82,8 +82,7 @@ class Builder {
         // the king (it checks or covers); for the loser, the king's flight squares (blocker).
         Bitboard squares = square_bb(man.home);
         if (ours) {
-            for (Bitboard b = king_attacks(king_); b;) squares |= king_attacks(pop_lsb(b));
-            squares |= attacks_bb_empty(man.piece, king_);
+            squares |= box_ | attacks_bb_empty(man.piece, king_);
         } else {
             squares |= king_attacks(king_);
         }
@@ -178,6 +177,7 @@ class Builder {
     int winner_men_ = 0;
     int enough_ = 0;  // stop once this many are found (the nearest king squares come first)
     Square king_ = SQ_NONE, our_king_ = SQ_NONE;
+    Bitboard box_ = 0;  // the squares within two king steps of king_
     int tried_ = 0;
 };
 

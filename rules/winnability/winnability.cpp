@@ -2,6 +2,7 @@
 
 #include "rules/winnability/ghost_search.h"
 #include "rules/winnability/helpmate.h"
+#include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/material.h"
 #include "rules/winnability/pawn_lock.h"
 #include "rules/winnability/reachability.h"
@@ -29,6 +30,8 @@ constexpr std::uint64_t MAX_GHOST_NODES = 2'000'000;
 constexpr std::uint64_t MIDDLE_HELPMATE_NODES = 18000;
 // Before it, the first search's ordered dive goes on (extend_dive), on an allowance of its own.
 constexpr std::uint64_t EXTENDED_DIVE_NODES = 24000;
+// The capture dives toward a blocking pawn (capture_helpmate), on an allowance of their own.
+constexpr std::uint64_t CAPTURE_NODES = 3000;
 
 // The relaxed searches (ghost_search.h), coarse one first: it is the cheaper. A search is
 // deterministic, so one that met a possible mate would meet it again with more nodes: only one
@@ -73,14 +76,15 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         result.witness = std::move(h.line);
         return true;
     };
-    auto dive_further = [&](std::uint64_t nodes) {
-        HelpmateResult h = extend_dive(pos, nodes, earlier);
+    // A search on an allowance of its own: its nodes count, nothing else changes.
+    auto found = [&](HelpmateResult h) {
         result.nodes += h.nodes;
         if (!h.found) return false;
         result.outcome = Outcome::Winnable;
         result.witness = std::move(h.line);
         return true;
     };
+    auto dive_further = [&](std::uint64_t nodes) { return found(extend_dive(pos, nodes, earlier)); };
     auto exploration = [&](std::uint64_t nodes) {
         ReachResult reach = explore(pos, winner, std::min(left, nodes));
         result.nodes += reach.nodes;
@@ -108,6 +112,10 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // search in the middle helpmate search do better.
     const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
     const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT);
+    // Pawns locked head-on, more men than small endings have (those tried it already): the
+    // winner's king takes a blocker first.
+    if (!helpmate_detail::patterns_apply(pos) && found(capture_helpmate(pos, winner, CAPTURE_NODES)))
+        return result;
     if (!knights && dive_further(EXTENDED_DIVE_NODES)) return result;
     if (helpmate(MIDDLE_HELPMATE_NODES, true)) return result;
     if (knights && dive_further(EXTENDED_DIVE_NODES)) return result;

@@ -369,3 +369,25 @@ TEST_CASE("helpmate: lone knights try their patterns early", "[helpmate]") {
         CHECK(result.nodes <= 400);
     }
 }
+
+TEST_CASE("helpmate: the blocking pawn taken with more men on the board", "[helpmate]") {
+    // From a game: knight, bishop and pawn against rook and pawn, the pawns locked head-on.
+    const std::string text = "4N3/p7/P1K5/4k3/3r4/8/8/5B2 w - - 0 1";
+    rules::Position pos = test::fen(text);
+    const auto result = rules::winnability::capture_helpmate(pos, WHITE, 3000);
+    REQUIRE(result.found);
+    CHECK(result.nodes <= 3000);
+    CHECK(test::witness_error(pos, WHITE, result.line) == "");
+    bool king_took = false;
+    for (rules::Move m : result.line) {
+        king_took |= pos.side_to_move() == WHITE &&
+                     pos.piece_on(m.from()) == rules::make_piece(WHITE, rules::KING) && pos.is_capture(m);
+        pos.play(m);
+    }
+    CHECK(king_took);
+    // No pawn of the loser's blocks one of the winner's: nothing to try.
+    const auto none =
+        rules::winnability::capture_helpmate(test::fen("8/5k2/7R/5P2/4K3/7P/3b2P1/8 w - -"), BLACK, 3000);
+    CHECK_FALSE(none.found);
+    CHECK(none.nodes == 0);
+}
