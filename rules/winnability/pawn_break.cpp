@@ -24,6 +24,7 @@ constexpr int DEPTH_WEIGHT = 8;
 constexpr int PAWN_BLOCKER = 5, OFFERED_PAWN = 1, OWN_BLOCKER = 3, PIECE_BLOCKER = 2, NO_VICTIM = 3,
               NO_WAY = 20;
 constexpr int MAX_COST = 64, ESTIMATE_OFFSET = 1 << 12;
+constexpr std::uint64_t MAX_NODES = std::uint64_t(1) << 31;
 
 // The helpmate search run from each promotion of the winner: the new piece usually mates
 // within a few thousand positions; when it does not, the best-first search goes on from there
@@ -183,6 +184,7 @@ bool best_first(const Position& root, Color winner, std::uint64_t node_limit, bo
 
 PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
     PawnBreakResult result;
+    node_limit = std::min<std::uint64_t>(node_limit, MAX_NODES);  // node indices are 32 bits
     // A quarter for the promotion alone, which opens the walls broken by a sacrifice within
     // tens of thousands of positions; the rest with the mating net too, which also finds the
     // long pawn races and the mates by the men already there (community.txt, the 53 winnable
