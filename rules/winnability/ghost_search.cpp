@@ -5,37 +5,43 @@
 
 namespace drawproxy::rules::winnability {
 // Why a relaxed search proves anything. Map each real position P to the relaxed state a(P):
-// the same board without the winner's bishops (the ghosts), plus the set of squares a ghost of
-// the kinds the winner has (or may promote to) could attack or stand on: its bishops' colours,
-// or every square once a pawn may promote. The winner's knights, rooks and queens stay exact (a
-// ghost may cut a rook's or queen's line, so their lines only ever add). The relaxed moves are
-// built so that every real move from P leads to a relaxed move from a(P) to a(P'), and every
-// real checkmate by the winner is flagged as a possible mate:
+// the same board without the winner's ghost bishops, plus the set of squares a ghost of the
+// kinds the winner has (or may promote to) could attack or stand on: its bishops' colours, or
+// every square once a pawn may promote. The winner's knights, rooks, queens and the bishops
+// not made ghosts stay exact (a ghost may cut their lines, so their lines only ever add). The
+// relaxed moves are built so that every real move from P leads to a relaxed move from a(P) to
+// a(P'), and every real checkmate by the winner is flagged as a possible mate:
 // - the winner's moves are pseudo-legal (a ghost could block any line at its king), its king
 //   avoids only what cannot be blocked (the loser's king, pawns and knights), a ghost move is
 //   a pass or a capture of a loser's man on a ghost square;
 // - the loser's moves are a superset of its real moves in every placement of the ghosts: the
 //   moves of the board without them (ghosts only take moves away, by blocking, pinning,
-//   attacking and checking; the winner's rook and queen lines likewise, as a ghost may cut
-//   them) plus pawn captures of a ghost on a ghost square;
-// - a checkmate needs a check (a winner's pawn, knight, rook or queen, or a ghost: after a
-//   ghost move, a promotion, or a discovery through an emptied square) and every flight of the
-//   loser's king attacked by the winner's men or a ghost square.
+//   attacking and checking; the winner's exact lines likewise, as a ghost may cut them) plus
+//   pawn captures of a ghost on a ghost square;
+// - a checkmate needs a check (a winner's pawn or exact piece, or a ghost: after a ghost move,
+//   a promotion, or a discovery through an emptied square) and every flight of the loser's
+//   king attacked by the winner's men or a ghost square.
 // So if the relaxed state space is exhausted without a possible mate, no real line mates.
 // Stalemates are what make this strong: a loser with no relaxed move has no real move.
-// With loser_ghosts the loser's pieces are ghosts as well: they may stand on any flight, move
-// (a pass) or take a winner's man on their squares at any time.
+// With loser_ghosts the loser's pieces (but those kept exact) are ghosts as well: they may
+// move (a pass) or take a winner's man on their squares at any time, and stand on flights: one
+// ghost a flight, of a colour its kind allows, and no more of a kind than the loser had at the
+// root (a capture only takes a piece away, a bishop keeps its colour); once a loser's pawn
+// promotes, on any flight. Which pieces are ghosts is free: every choice is a relaxation of
+// the same kind (the exact men are simply not relaxed), so the argument holds for each.
 namespace {
 
-enum GhostKind : std::uint8_t { LIGHT = 1, DARK = 2, ANY = 4 };
-enum Man : int { KNIGHT_, BISHOP_, ROOK_, QUEEN_, MEN };  // the loser's pieces
-enum ExactMan : int { W_KNIGHT, W_ROOK, W_QUEEN };        // the winner's exact pieces
+// PROMOTED: a loser's pawn promoted (to a ghost), so its ghosts are no longer counted.
+enum GhostKind : std::uint8_t { LIGHT = 1, DARK = 2, ANY = 4, PROMOTED = 8 };
+enum Man : int { KNIGHT_, BISHOP_, ROOK_, QUEEN_, MEN };                 // the loser's pieces
+enum ExactMan : int { W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, EXACT_MEN };  // the winner's exact pieces
 
 struct State {
     std::array<Bitboard, 2> pawns{};  // by colour
     std::array<Bitboard, MEN> men{};  // the loser's pieces, by kind
-    // The winner's knights, rooks and queens: exact, but a ghost may cut a rook's or queen's line.
-    std::array<Bitboard, 3> exact{};
+    // The winner's knights, rooks and queens (and bishops, when they are not ghosts): exact, but
+    // a ghost may cut their lines.
+    std::array<Bitboard, EXACT_MEN> exact{};
     std::array<Square, 2> king{};
     Square ep = SQ_NONE;  // a square a pawn may take en passant on
     Color stm = WHITE;
@@ -44,7 +50,7 @@ struct State {
 
     bool operator==(const State&) const = default;
     Bitboard loser_men() const { return men[0] | men[1] | men[2] | men[3]; }
-    Bitboard winner_men() const { return exact[0] | exact[1] | exact[2]; }
+    Bitboard winner_men() const { return exact[0] | exact[1] | exact[2] | exact[3]; }
     Bitboard occupied() const {
         return pawns[0] | pawns[1] | winner_men() | loser_men() | square_bb(king[0]) | square_bb(king[1]);
     }
@@ -108,7 +114,9 @@ class StateQueue {
 
 class Search {
   public:
-    Search(Color winner, std::uint64_t limit) : w_(winner), l_(~winner), limit_(limit) {}
+    // `loser_count`: the loser's ghosts at the root: light bishops, dark bishops, other pieces.
+    Search(Color winner, std::uint64_t limit, std::array<int, 3> loser_count)
+        : w_(winner), l_(~winner), limit_(limit), loser_count_(loser_count) {}
 
     GhostVerdict run(const State& root) {
         queue_.push(root);
@@ -151,15 +159,16 @@ class Search {
         return a;
     }
 
-    // The winner's rooks and queens that attack `k` through `blockers`.
+    // The winner's bishops, rooks and queens that attack `k` through `blockers`.
     static Bitboard line_checkers(const State& s, Square k, Bitboard blockers) {
         return (rook_attacks(k, blockers) & (s.exact[W_ROOK] | s.exact[W_QUEEN])) |
-               (bishop_attacks(k, blockers) & s.exact[W_QUEEN]);
+               (bishop_attacks(k, blockers) & (s.exact[W_BISHOP] | s.exact[W_QUEEN]));
     }
 
-    // Every square the winner's knights, rooks and queens attack (lines as if no ghost cut them).
+    // Every square the winner's exact pieces attack (lines as if no ghost cut them).
     Bitboard exact_cover(const State& s, Bitboard occupied) const {
         Bitboard cover = knight_attacks_bb(s.exact[W_KNIGHT]);
+        for (Bitboard b = s.exact[W_BISHOP]; b;) cover |= bishop_attacks(pop_lsb(b), occupied);
         for (Bitboard b = s.exact[W_ROOK]; b;) cover |= rook_attacks(pop_lsb(b), occupied);
         for (Bitboard b = s.exact[W_QUEEN]; b;) cover |= queen_attacks(pop_lsb(b), occupied);
         return cover;
@@ -180,9 +189,17 @@ class Search {
         if (!check) return false;
         const Bitboard covered = pawn_attacks_bb(w_, s.pawns[w_]) | exact_cover(s, occupied & ~square_bb(k)) |
                                  king_attacks(s.king[w_]) | ghost_squares;
-        // A loser's ghost may stand on a flight.
-        const Bitboard own = s.pawns[l_] | s.loser_men() | s.loser_ghost_squares();
-        return !(king_attacks(k) & ~own & ~covered);
+        return ghosts_fill(s, king_attacks(k) & ~s.pawns[l_] & ~s.loser_men() & ~covered);
+    }
+
+    // Can the loser's ghosts stand on every square of `flights` at once? One ghost a square,
+    // and no more ghosts of a kind than the loser had pieces of it at the root (bishops cannot
+    // change colour, captures only take away), until a pawn promotes.
+    bool ghosts_fill(const State& s, Bitboard flights) const {
+        if (!flights) return true;
+        if (s.loser_ghosts & PROMOTED) return !(flights & ~s.loser_ghost_squares());
+        const int light = popcount(flights & LIGHT_SQUARES), dark = popcount(flights & DARK_SQUARES);
+        return std::max(0, light - loser_count_[0]) + std::max(0, dark - loser_count_[1]) <= loser_count_[2];
     }
 
     bool winner_moves(const State& s) {
@@ -204,10 +221,10 @@ class Search {
             c.king[w_] = t;
             if (!after_winner_move(c, false, wk)) return false;
         }
-        // Knights, rooks and queens: pseudo-legal, through the squares empty here.
-        static constexpr PieceType EXACT_TYPES[3] = {KNIGHT, ROOK, QUEEN};
+        // Exact pieces: pseudo-legal, through the squares empty here.
+        static constexpr PieceType EXACT_TYPES[EXACT_MEN] = {KNIGHT, BISHOP, ROOK, QUEEN};
         const Bitboard own = s.pawns[w_] | s.winner_men() | square_bb(wk) | square_bb(s.king[l_]);
-        for (int m = 0; m < 3; ++m)
+        for (int m = 0; m < EXACT_MEN; ++m)
             for (Bitboard b = s.exact[m]; b;) {
                 const Square from = pop_lsb(b);
                 for (Bitboard t = attacks_bb(EXACT_TYPES[m], from, occupied) & ~own; t;) {
@@ -292,8 +309,9 @@ class Search {
         const Bitboard targets = !checker                 ? ~Bitboard(0)
                                  : more_than_one(checker) ? 0
                                                           : checker | between_bb(k, lsb(checker));
-        const Bitboard sure = sure_line_attacks(s.exact[W_QUEEN], s.exact[W_ROOK] | s.exact[W_QUEEN],
-                                                (occupied & ~square_bb(k)) | cut);
+        const Bitboard sure =
+            sure_line_attacks(s.exact[W_BISHOP] | s.exact[W_QUEEN], s.exact[W_ROOK] | s.exact[W_QUEEN],
+                              (occupied & ~square_bb(k)) | cut);
         Bitboard to = king_attacks(k) & ~ours & ~king_attacks(s.king[w_]) &
                       ~pawn_attacks_bb(w_, s.pawns[w_]) & ~knight_attacks_bb(s.exact[W_KNIGHT]) & ~sure;
         while (to) {
@@ -369,7 +387,7 @@ class Search {
             return add(c);
         }
         if (c.loser_ghosts) {
-            c.loser_ghosts |= ANY;
+            c.loser_ghosts |= ANY | PROMOTED;
             return add(c);
         }
         for (int m = 0; m < MEN; ++m) {
@@ -382,13 +400,34 @@ class Search {
 
     Color w_, l_;
     std::uint64_t limit_, nodes_ = 0;
+    std::array<int, 3> loser_count_;
     GhostVerdict verdict_ = GhostVerdict::Unwinnable;
     StateQueue queue_;
 };
 
-// The ghost kinds of a side's pieces.
-std::uint8_t ghost_kinds(const Position& pos, Color side, bool bishops_only) {
-    const Bitboard pieces = pos.pieces(side) & (bishops_only ? pos.pieces(BISHOP) : ~pos.pieces(PAWN, KING));
+// Pieces shut in by the pawns: a few squares reachable through today's pawns. Which pieces are
+// ghosts is a choice of strength (a shut-in ghost would roam the board), never of soundness.
+Bitboard shut_in(const Position& pos, Bitboard pieces) {
+    constexpr int FEW = 12;
+    const Bitboard pawns = pos.pieces(PAWN);
+    Bitboard result = 0;
+    for (Bitboard b = pieces; b;) {
+        const Square from = pop_lsb(b);
+        const PieceType pt = type_of(pos.piece_on(from));
+        Bitboard reach = square_bb(from), frontier = reach;
+        while (frontier && popcount(reach) <= FEW) {
+            const Square x = pop_lsb(frontier);
+            const Bitboard next = attacks_bb(pt, x, pawns) & ~pawns & ~reach;
+            reach |= next;
+            frontier |= next;
+        }
+        if (popcount(reach) <= FEW) result |= square_bb(from);
+    }
+    return result;
+}
+
+// The ghost kinds of a side's pieces `pieces`.
+std::uint8_t ghost_kinds(const Position& pos, Bitboard pieces) {
     const Bitboard bishops = pieces & pos.pieces(BISHOP);
     return std::uint8_t((pieces & ~bishops ? ANY : 0) | (bishops & LIGHT_SQUARES ? LIGHT : 0) |
                         (bishops & DARK_SQUARES ? DARK : 0));
@@ -396,7 +435,7 @@ std::uint8_t ghost_kinds(const Position& pos, Color side, bool bishops_only) {
 
 }  // namespace
 
-GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_limit, bool loser_ghosts) {
+GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_limit, GhostOptions options) {
     GhostResult result;
     const Color loser = ~winner;
     // Castling is not modelled; the relaxed moves must cover every real one.
@@ -408,23 +447,53 @@ GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_l
         root.pawns[c] = pos.pieces(c, PAWN);
         root.king[c] = pos.king_square(c);
     }
-    root.ghosts = ghost_kinds(pos, winner, true);
-    root.exact = {pos.pieces(winner, KNIGHT), pos.pieces(winner, ROOK), pos.pieces(winner, QUEEN)};
-    if (loser_ghosts) {
-        root.loser_ghosts = ghost_kinds(pos, loser, false);
-    } else {
-        root.men[KNIGHT_] = pos.pieces(loser, KNIGHT);
-        root.men[BISHOP_] = pos.pieces(loser, BISHOP);
-        root.men[ROOK_] = pos.pieces(loser, ROOK);
-        root.men[QUEEN_] = pos.pieces(loser, QUEEN);
-    }
+    // The winner's ghosts: its bishops, but those kept exact.
+    Bitboard ghosts = pos.pieces(winner, BISHOP);
+    if (options.exact_bishops) ghosts = 0;
+    if (options.keep_shut_in) ghosts &= ~shut_in(pos, ghosts);
+    root.exact = {pos.pieces(winner, KNIGHT), pos.pieces(winner, BISHOP) & ~ghosts, pos.pieces(winner, ROOK),
+                  pos.pieces(winner, QUEEN)};
+    root.ghosts = ghost_kinds(pos, ghosts);
+    // The loser's ghosts: none, or all its pieces but those kept exact.
+    Bitboard loser_ghosts = options.loser_ghosts ? pos.pieces(loser) & ~pos.pieces(PAWN, KING) : 0;
+    if (options.keep_shut_in) loser_ghosts &= ~shut_in(pos, loser_ghosts);
+    root.loser_ghosts = ghost_kinds(pos, loser_ghosts);
+    const Bitboard ghost_bishops = loser_ghosts & pos.pieces(BISHOP);
+    const std::array<int, 3> loser_count = {popcount(ghost_bishops & LIGHT_SQUARES),
+                                            popcount(ghost_bishops & DARK_SQUARES),
+                                            popcount(loser_ghosts & ~ghost_bishops)};
+    static constexpr PieceType MEN_TYPES[MEN] = {KNIGHT, BISHOP, ROOK, QUEEN};
+    for (int m = 0; m < MEN; ++m) root.men[m] = pos.pieces(loser, MEN_TYPES[m]) & ~loser_ghosts;
     // Nothing to relax: the exploration searches the same space, and exactly.
     if (!root.ghosts && !root.loser_ghosts) return result;
     root.stm = pos.side_to_move();
     root.ep = pos.ep_square();
-    Search search(winner, node_limit);
+    Search search(winner, node_limit, loser_count);
     result.verdict = search.run(root);
     result.nodes = search.nodes();
+    return result;
+}
+
+GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_limit, bool loser_ghosts) {
+    GhostResult result = ghost_search(pos, winner, node_limit, GhostOptions{loser_ghosts, false, false});
+    if (!loser_ghosts || result.verdict == GhostVerdict::Unwinnable) return result;
+    // Two finer relaxations, each a space of its own: the pieces the pawns shut in kept exact
+    // (a shut-in ghost may roam the board, and a counted loser's ghost is then one fewer), and
+    // the winner's bishops exact (a small space when they are few and the loser's pieces many).
+    const Bitboard pieces = pos.pieces() & ~pos.pieces(PAWN, KING);
+    const Bitboard kept = shut_in(pos, pieces & (pos.pieces(~winner) | pos.pieces(BISHOP)));
+    const bool shut = kept && (pieces & pos.pieces(~winner) & ~kept);
+    const bool bishops = pos.pieces(winner, BISHOP);
+    for (int finer : {0, 1}) {
+        if (!(finer ? bishops : shut)) continue;
+        const GhostResult g = ghost_search(pos, winner, finer ? node_limit / 4 : node_limit,
+                                           GhostOptions{true, finer == 1, finer == 0});
+        result.nodes += g.nodes;
+        if (g.verdict == GhostVerdict::Unwinnable || g.verdict == GhostVerdict::OutOfBudget ||
+            result.verdict == GhostVerdict::NotApplicable)
+            result.verdict = g.verdict;
+        if (g.verdict == GhostVerdict::Unwinnable) break;
+    }
     return result;
 }
 

@@ -169,3 +169,106 @@ TEST_CASE("ghost search: mutated cages, every proof survives real searches",
     CHECK(mutants > 150);
     CHECK(proofs > 100);
 }
+
+namespace {
+
+using rules::winnability::GhostOptions;
+
+// Community cages only the finer relaxations prove: pieces shut in by pawns kept exact, the
+// winner's bishops exact, the loser's ghosts counted. The side that cannot win is given.
+const Cage FINER_CAGES[] = {
+    // Black's light bishop is shut in on c8 (White's king may take it only by stalemating).
+    {"k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", "b"},
+    // The bishop on h2 (g1) is shut in below the wall: one dark ghost is left to block a flight.
+    {"B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - -", "w"},
+    {"B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", "w"},
+    {"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -", "b"},
+    {"8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BRK b - -", "w"},
+    {"8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -", "w"},
+};
+
+Color side_of(const char* sides) { return sides[0] == 'w' ? rules::WHITE : rules::BLACK; }
+
+}  // namespace
+
+TEST_CASE("ghost search: the finer relaxations prove what the coarse one cannot", "[winnability][ghost]") {
+    for (const Cage& cage : FINER_CAGES) {
+        const rules::Position pos = test::fen(cage.fen);
+        const Color side = side_of(cage.sides);
+        INFO(cage.fen << " (" << cage.sides << ")");
+        CHECK(ghost_search(pos, side, 200000, GhostOptions{true, false, false}).verdict !=
+              GhostVerdict::Unwinnable);
+        CHECK(ghost_search(pos, side, 200000, true).verdict == GhostVerdict::Unwinnable);
+    }
+}
+
+TEST_CASE("ghost search: the loser's ghosts are counted, not fewer", "[winnability][ghost]") {
+    // The cage above with Black's second dark bishop free: Kh5, Bh6, Bg5, then a white bishop's
+    // check from f7 or e8 mates, and needs both bishops on the flights.
+    const rules::Position pos = test::fen("B2b4/8/7b/4k3/1p1p1p1p/1PpP1P1P/K1P5/RB6 b - -");
+    REQUIRE(rules::winnability::search_helpmate(pos, rules::WHITE, 200000).found);
+    for (int mode = 0; mode < 8; ++mode) {
+        INFO("mode " << mode);
+        const GhostOptions options{(mode & 1) != 0, (mode & 2) != 0, (mode & 4) != 0};
+        CHECK(ghost_search(pos, rules::WHITE, 200000, options).verdict != GhostVerdict::Unwinnable);
+    }
+}
+
+TEST_CASE("ghost search: mutated finer cages, every proof survives real searches",
+          "[winnability][ghost][property]") {
+    std::mt19937 rng(20261130);
+    int mutants = 0, proofs = 0;
+    for (int round = 0; round < 300; ++round) {
+        const rules::Position base = test::fen(FINER_CAGES[round % std::size(FINER_CAGES)].fen);
+        std::array<rules::Piece, 64> board;
+        for (int s = 0; s < 64; ++s) board[s] = base.piece_on(rules::Square(s));
+        Color stm = base.side_to_move();
+        // One to three edits: a man removed or moved, a man added, or the turn.
+        for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
+            int empty = 0, occupied = 0;
+            do empty = int(rng() % 64);
+            while (board[empty] != rules::NO_PIECE);
+            do occupied = int(rng() % 64);
+            while (board[occupied] == rules::NO_PIECE);
+            static constexpr rules::PieceType ADDED[] = {rules::PAWN,   rules::PAWN,   rules::BISHOP,
+                                                         rules::BISHOP, rules::KNIGHT, rules::ROOK};
+            switch (rng() % 4) {
+                case 0:
+                    if (rules::type_of(board[occupied]) != rules::KING) board[occupied] = rules::NO_PIECE;
+                    break;
+                case 1:
+                    board[empty] = board[occupied];
+                    board[occupied] = rules::NO_PIECE;
+                    break;
+                case 2:
+                    board[empty] = rules::make_piece(Color(rng() & 1), ADDED[rng() % std::size(ADDED)]);
+                    break;
+                default:
+                    stm = ~stm;
+            }
+        }
+        rules::Position pos(rules::Position::Uninitialised{});
+        pos.clear();
+        for (int s = 0; s < 64; ++s)
+            if (board[s] != rules::NO_PIECE) pos.put_piece(board[s], rules::Square(s));
+        pos.set_side_to_move(stm);
+        pos.set_clocks(0, 1);
+        if (!pos.validate().empty() || !pos.has_legal_moves()) continue;
+        ++mutants;
+        for (Color side : {rules::WHITE, rules::BLACK}) {
+            bool proof = false;
+            for (int mode : {3, 4, 5, 7})
+                proof = proof || ghost_search(pos, side, 20000,
+                                              GhostOptions{(mode & 1) != 0, (mode & 2) != 0, (mode & 4) != 0})
+                                         .verdict == GhostVerdict::Unwinnable;
+            if (!proof) continue;
+            ++proofs;
+            INFO(rules::to_fen(pos) << (side == rules::WHITE ? " (white)" : " (black)"));
+            REQUIRE_FALSE(rules::winnability::search_helpmate(pos, side, 20000).found);
+            REQUIRE_FALSE(test::exhaustive_mate(pos, side, 3));
+        }
+    }
+    INFO(mutants << " mutants, " << proofs << " proofs");
+    CHECK(mutants > 180);
+    CHECK(proofs > 40);
+}
