@@ -187,7 +187,9 @@ inline bool FlightTest::escapes(Move m) {
 
 namespace order_weights {
 constexpr int VALUE[6] = {1, 3, 3, 5, 9, 0};
-constexpr int PAWN_FREED = 12, OFFER = 15, STALEMATE_RISK = 20;
+// (LONE_KING_FIRST 4: 86.5 -> 79.2 nodes per side on game_positions, 106.9 -> 103.8 on
+// game_positions_2, 79.8 -> 78.9 on the lichess sample; 8 and 16 lose on the lichess sample.)
+constexpr int PAWN_FREED = 12, OFFER = 15, STALEMATE_RISK = 20, LONE_KING_FIRST = 4;
 }  // namespace order_weights
 
 inline int MoveOrder::score(Move m) const {
@@ -222,6 +224,8 @@ inline int MoveOrder::score(Move m) const {
                 const int before = std::abs(dk[from] - 2);
                 const int after = std::abs(dk[to] - 2);
                 s += 3 * (before - after);
+                // Against a lone king the winner's king comes first: the other men wait near.
+                if (lone_king_ && dk[from] > 2) s += LONE_KING_FIRST;
             } else {
                 s -= 2;
             }
