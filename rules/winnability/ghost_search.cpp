@@ -13,7 +13,10 @@ namespace drawproxy::rules::winnability {
 // a(P'), and every real checkmate by the winner is flagged as a possible mate:
 // - the winner's moves are pseudo-legal (a ghost could block any line at its king), its king
 //   avoids only what cannot be blocked (the loser's king, pawns and knights), a ghost move is
-//   a pass or a capture of a loser's man on a ghost square;
+//   a pass or a capture of a loser's man on a ghost square; but in a check no ghost can cut (a
+//   loser's pawn or knight, or an exact line with no ghost square on it: a real check in every
+//   placement of the ghosts) only king moves, captures of the checker and men stepping in
+//   between remain (a ghost's pass only if a ghost square in between is empty);
 // - the loser's moves are a superset of its real moves in every placement of the ghosts: the
 //   moves of the board without them (ghosts only take moves away, by blocking, pinning,
 //   attacking and checking; the winner's exact lines likewise, as a ghost may cut them) plus
@@ -210,8 +213,18 @@ class Search {
         // King: it avoids what no ghost can shield: the loser's king, pawns and knights, and its
         // pieces' lines that cross no square a ghost could stand on.
         const Square wk = s.king[w_];
+        const Bitboard cut = s.line_cutters();
         const Bitboard sure = sure_line_attacks(s.men[BISHOP_] | s.men[QUEEN_], s.men[ROOK_] | s.men[QUEEN_],
-                                                (occupied & ~square_bb(wk)) | s.line_cutters());
+                                                (occupied & ~square_bb(wk)) | cut);
+        // A check no ghost can cut is real in every placement of the ghosts: besides a king
+        // move, only a capture of the checker or a man stepping in between answers it.
+        const Bitboard checker = (pawn_attacks(w_, wk) & s.pawns[l_]) |
+                                 (knight_attacks(wk) & s.men[KNIGHT_]) |
+                                 (bishop_attacks(wk, occupied | cut) & (s.men[BISHOP_] | s.men[QUEEN_])) |
+                                 (rook_attacks(wk, occupied | cut) & (s.men[ROOK_] | s.men[QUEEN_]));
+        const Bitboard targets = !checker                 ? ~Bitboard(0)
+                                 : more_than_one(checker) ? 0
+                                                          : checker | between_bb(wk, lsb(checker));
         Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.winner_men() & ~king_attacks(s.king[l_]) &
                       ~pawn_attacks_bb(l_, s.pawns[l_]) & ~knight_attacks_bb(s.men[KNIGHT_]) & ~sure;
         while (to) {
@@ -227,7 +240,7 @@ class Search {
         for (int m = 0; m < EXACT_MEN; ++m)
             for (Bitboard b = s.exact[m]; b;) {
                 const Square from = pop_lsb(b);
-                for (Bitboard t = attacks_bb(EXACT_TYPES[m], from, occupied) & ~own; t;) {
+                for (Bitboard t = attacks_bb(EXACT_TYPES[m], from, occupied) & ~own & targets; t;) {
                     const Square to_sq = pop_lsb(t);
                     State c = base;
                     remove_loser_man(c, to_sq);
@@ -241,24 +254,28 @@ class Search {
             const Square p = pop_lsb(b);
             const Square one = Square(p + push);
             if (!(occupied & square_bb(one))) {
-                if (!pawn_to(base, p, one, false)) return false;
+                if ((targets & square_bb(one)) && !pawn_to(base, p, one, false)) return false;
                 const Square two = Square(one + push);
-                if (relative_rank(w_, rank_of(p)) == 1 && !(occupied & square_bb(two))) {
+                if (relative_rank(w_, rank_of(p)) == 1 && !(occupied & square_bb(two)) &&
+                    (targets & square_bb(two))) {
                     State c = base;
                     c.pawns[w_] ^= square_bb(p) | square_bb(two);
                     if (pawn_attacks(w_, one) & s.pawns[l_]) c.ep = one;
                     if (!after_winner_move(c, false, p)) return false;
                 }
             }
-            for (Bitboard t = pawn_attacks(w_, p) & (theirs | their_ghosts); t;)
+            for (Bitboard t = pawn_attacks(w_, p) & (theirs | their_ghosts) & targets; t;)
                 if (!pawn_to(base, p, pop_lsb(t), false)) return false;
-            if (s.ep != SQ_NONE && (pawn_attacks(w_, p) & square_bb(s.ep)))
+            if (s.ep != SQ_NONE && (pawn_attacks(w_, p) & square_bb(s.ep)) &&
+                (targets & (square_bb(s.ep) | square_bb(Square(s.ep - push)))))
                 if (!pawn_to(base, p, s.ep, true)) return false;
         }
-        // Ghosts: a move elsewhere (a pass here), or a capture on a square a ghost can reach.
+        // Ghosts: a move elsewhere (a pass here; in check, to a square in between), or a capture
+        // on a square a ghost can reach.
         if (s.ghosts) {
-            if (!after_winner_move(base, true, SQ_NONE)) return false;
-            for (Bitboard t = theirs & s.ghost_squares(); t;) {
+            const bool answers = !checker || (targets & ~checker & ~occupied & s.ghost_squares());
+            if (answers && !after_winner_move(base, true, SQ_NONE)) return false;
+            for (Bitboard t = theirs & s.ghost_squares() & targets; t;) {
                 State c = base;
                 remove_loser_man(c, pop_lsb(t));
                 if (!after_winner_move(c, true, SQ_NONE)) return false;
