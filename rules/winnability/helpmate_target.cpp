@@ -72,6 +72,11 @@ class Builder {
         if (++tried_ > MAX_TRIED || int(out.size()) >= enough_) return;
         // The winner's men come first: once they are all placed, one of them must give check.
         if (index == winner_men_ && !checked) return;
+        // Then every flight they leave must get one of the loser's men: more flights than men
+        // fail finish()'s cover test whatever those men do (they only block more lines).
+        if (index == winner_men_ && index < count_ &&
+            popcount(king_attacks(king_) & ~covered(occupied)) > count_ - winner_men_)
+            return;
         if (index >= count_ || index >= 2 * MAX_MEN) {
             if (checked) finish(occupied, out);
             return;
@@ -134,19 +139,23 @@ class Builder {
         return attacks_bb(pt, s, occupied) & square_bb(king_);
     }
 
-    // All men placed: a cheap cover test, then the real checkmate test.
-    void finish(Bitboard occupied, std::vector<Target>& out) {
-        Bitboard theirs = 0, covered = king_attacks(our_king_);
+    // The squares the winner's king and men (the first winner_men_ placed) attack, the
+    // loser's king lifted off the board.
+    Bitboard covered(Bitboard occupied) const {
+        Bitboard covered = king_attacks(our_king_);
         const Bitboard through = occupied ^ square_bb(king_);
-        for (int i = 0; i < count_; ++i) {
-            if (color_of(men_[i].piece) != winner_) {
-                theirs |= square_bb(spot_[i]);
-                continue;
-            }
+        for (int i = 0; i < winner_men_; ++i) {
             const PieceType pt = type_of(piece_[i]);
             covered |= pt == PAWN ? pawn_attacks(winner_, spot_[i]) : attacks_bb(pt, spot_[i], through);
         }
-        if (king_attacks(king_) & ~theirs & ~covered) return;
+        return covered;
+    }
+
+    // All men placed: a cheap cover test, then the real checkmate test.
+    void finish(Bitboard occupied, std::vector<Target>& out) {
+        Bitboard theirs = 0;
+        for (int i = winner_men_; i < count_; ++i) theirs |= square_bb(spot_[i]);
+        if (king_attacks(king_) & ~theirs & ~covered(occupied)) return;
         Position p(Position::Uninitialised{});
         p.put_piece(make_piece(~winner_, KING), king_);
         p.put_piece(make_piece(winner_, KING), our_king_);
