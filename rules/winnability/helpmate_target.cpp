@@ -116,6 +116,12 @@ class Builder {
     void try_squares(int index, Piece piece, Bitboard squares, Bitboard occupied, bool checked,
                      std::vector<Target>& out) {
         const bool ours = color_of(piece) == winner_;
+        // The last of the winner's men, none checking yet: only a check will do (place()
+        // drops the others at once).
+        if (index == winner_men_ - 1 && !checked) {
+            const PieceType pt = type_of(piece);
+            squares &= pt == PAWN ? pawn_attacks(~winner_, king_) : attacks_bb(pt, king_, occupied);
+        }
         while (squares) {
             const Square s = pop_lsb(squares);
             if (spot_distance(men_[std::size_t(index)].piece, men_[std::size_t(index)].home,
