@@ -496,7 +496,8 @@ GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_l
     if (!loser_ghosts || result.verdict == GhostVerdict::Unwinnable) return result;
     // Two finer relaxations, each a space of its own: the pieces the pawns shut in kept exact
     // (a shut-in ghost may roam the board, and a counted loser's ghost is then one fewer), and
-    // the winner's bishops exact (a small space when they are few and the loser's pieces many).
+    // the winner's bishops exact (a small space when they are few and the loser's pieces many),
+    // the shut-in pieces then kept too.
     const Bitboard pieces = pos.pieces() & ~pos.pieces(PAWN, KING);
     const Bitboard kept = shut_in(pos, pieces & (pos.pieces(~winner) | pos.pieces(BISHOP)));
     const bool shut = kept && (pieces & pos.pieces(~winner) & ~kept);
@@ -504,7 +505,7 @@ GhostResult ghost_search(const Position& pos, Color winner, std::uint64_t node_l
     for (int finer : {0, 1}) {
         if (!(finer ? bishops : shut)) continue;
         const GhostResult g = ghost_search(pos, winner, finer ? node_limit / 4 : node_limit,
-                                           GhostOptions{true, finer == 1, finer == 0});
+                                           GhostOptions{true, finer == 1, finer == 0 || shut});
         result.nodes += g.nodes;
         if (g.verdict == GhostVerdict::Unwinnable || g.verdict == GhostVerdict::OutOfBudget ||
             result.verdict == GhostVerdict::NotApplicable)
