@@ -30,6 +30,9 @@ constexpr std::uint64_t MAX_GHOST_NODES = 2'000'000;
 constexpr std::uint64_t MIDDLE_HELPMATE_NODES = 18000;
 // Before it, the first search's ordered dive goes on (extend_dive), on an allowance of its own.
 constexpr std::uint64_t EXTENDED_DIVE_NODES = 24000;
+// Lone knights go to the middle search first when the loser has at most this many men (the
+// dive finds the knight's mates among many blockers sooner).
+constexpr int KNIGHT_MAX_BLOCKERS = 3;
 // The capture dives toward a blocking pawn (capture_helpmate), on an allowance of their own.
 constexpr std::uint64_t CAPTURE_NODES = 3000;
 
@@ -111,7 +114,8 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     // Lone knights: the dive's ordering leads them poorly, the patterns and the best-first
     // search in the middle helpmate search do better.
     const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(KING, PAWN);
-    const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT);
+    const bool knights = pieces && pieces == pos.pieces(winner, KNIGHT) &&
+                         popcount(pos.pieces(~winner) & ~pos.pieces(KING)) <= KNIGHT_MAX_BLOCKERS;
     // Pawns locked head-on, more men than small endings have (those tried it already): the
     // winner's king takes a blocker first.
     if (!helpmate_detail::patterns_apply(pos) && found(capture_helpmate(pos, winner, CAPTURE_NODES)))
