@@ -9,6 +9,7 @@
 // Every line returned is a real legal line ending in the winner's checkmate: the heuristics only
 // choose which moves to play.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 #include <memory>
@@ -52,8 +53,7 @@ class TargetOrder {
         const Piece piece = pos_.piece_on(from);
         if (from != from_) {
             from_ = from;
-            for (int i = 0; i < target_.count; ++i)
-                before_[i] = helpmate_detail::spot_distance(piece, from, target_.spots[i]);
+            for (int i = 0; i < target_.count; ++i) before_[i] = distance(piece, from, i);
         }
         const Piece after = m.kind() == Move::PROMOTION ? make_piece(color_of(piece), m.promotion()) : piece;
         int s = -2;
@@ -62,7 +62,7 @@ class TargetOrder {
         for (int i = 0; i < target_.count; ++i) {
             if (before_[i] >= 99) continue;
             planned = true;
-            best = std::max(best, before_[i] - helpmate_detail::spot_distance(after, to, target_.spots[i]));
+            best = std::max(best, before_[i] - distance(after, to, i));
         }
         if (planned) s = 10 * std::max(best, -10);
         if (pos_.is_capture(m) && !(target_.capture && planned && to == target_.spots[0].square)) s -= 50;
@@ -82,6 +82,11 @@ class TargetOrder {
     }
 
   private:
+    int distance(Piece piece, Square s, int i) const {
+        if (target_.king_steps && i == 0 && piece == target_.spots[0].piece) return target_.king_steps[s];
+        return helpmate_detail::spot_distance(piece, s, target_.spots[i]);
+    }
+
     static int guards(Piece piece, Square s, Square goal, Bitboard occupied) {
         if (s == goal) return 0;
         const PieceType pt = type_of(piece);
@@ -451,12 +456,30 @@ bool capture_dives(const Position& pos, Color winner, std::uint64_t node_limit, 
     const Bitboard head_on = head_on_pawns(pos);
     Bitboard blockers = winner == WHITE ? head_on : shift<-8>(head_on);
     const Square king = pos.king_square(winner);
+    // The king walks round the squares the loser's pawns guard and round the pawns.
+    const Bitboard walls = pawn_attacks_bb(~winner, pos.pieces(~winner, PAWN)) | pos.pieces(PAWN);
     while (blockers && result.nodes < node_limit) {
         const Square s = pop_lsb(blockers);
         Target waypoint;
         waypoint.spots[waypoint.count++] = {make_piece(winner, KING), s};
         waypoint.capture = true;
-        waypoint.estimate = helpmate_detail::distance(king, s);
+        std::array<std::uint8_t, 64> steps;
+        steps.fill(helpmate_detail::NEVER);
+        steps[s] = 0;
+        Square queue[64];
+        int head = 0, tail = 0;
+        queue[tail++] = s;
+        while (head < tail) {
+            const Square from = queue[head++];
+            for (Bitboard b = king_attacks(from) & ~walls; b;) {
+                const Square to = pop_lsb(b);
+                if (steps[to] != helpmate_detail::NEVER) continue;
+                steps[to] = std::uint8_t(steps[from] + 1);
+                queue[tail++] = to;
+            }
+        }
+        if (steps[king] != helpmate_detail::NEVER) waypoint.king_steps = steps.data();
+        waypoint.estimate = waypoint.king_steps ? steps[king] : helpmate_detail::distance(king, s);
         const int depth = std::min(MAX_PLIES, 2 * waypoint.estimate + WAYPOINT_SLACK);
         const std::uint64_t budget = std::min(node_limit - result.nodes, CAPTURE_BUDGET);
         if (dive_search(pos, winner, budget, depth, TARGET_ALLOWANCE, &waypoint, result)) return true;

@@ -26,6 +26,9 @@ struct Target {
     // A waypoint rather than a mate: the winner's king, the one spot, takes the loser's man
     // there; the search goes on from there (helpmate_search.cpp).
     bool capture = false;
+    // With `capture`: the king's steps to the spot from each square, round the squares the
+    // loser's pawns guard (nullptr: steps on an empty board).
+    const std::uint8_t* king_steps = nullptr;
 };
 
 // Is the material little enough for build_targets (at most two men a side besides the kings)?

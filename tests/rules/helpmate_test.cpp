@@ -320,6 +320,8 @@ TEST_CASE("helpmate: the winner's king takes the pawn that blocks its own", "[he
     for (const auto& [text, winner] : {std::pair{"8/8/p1b5/P7/8/8/3k4/1K6 w - - 8 66", WHITE},
                                        std::pair{"8/8/3b4/8/3k4/p7/P1K5/8 b - - 57 114", WHITE},
                                        std::pair{"8/8/8/8/p2k4/P7/8/K7 w - - 0 1", WHITE},
+                                       // b3 is guarded by the pawn: the king goes round by c3.
+                                       std::pair{"8/8/8/8/p7/P1k5/K7/8 w - - 0 1", WHITE},
                                        std::pair{"8/8/8/4b3/8/p3k3/P7/4K3 b - - 73 122", BLACK}}) {
         INFO(text);
         rules::Position pos = test::fen(text);
