@@ -67,25 +67,21 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     EarlierSearch earlier;  // what the last helpmate search, which found nothing, left behind
     // `aside`: a search on an allowance of its own, which leaves `earlier` and `left` as they
     // were, so that the long searches run as they would without it.
-    auto helpmate = [&](std::uint64_t nodes, bool aside = false) {
-        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), earlier);
-        result.nodes += h.nodes;
-        if (!aside) {
-            earlier = h.left_behind;
-            left -= std::min(left, h.nodes);
-        }
-        if (!h.found) return false;
-        result.outcome = Outcome::Winnable;
-        result.witness = std::move(h.line);
-        return true;
-    };
-    // A search on an allowance of its own: its nodes count, nothing else changes.
+    // A helpmate search's answer: its nodes count; a witness settles the side.
     auto found = [&](HelpmateResult h) {
         result.nodes += h.nodes;
         if (!h.found) return false;
         result.outcome = Outcome::Winnable;
         result.witness = std::move(h.line);
         return true;
+    };
+    auto helpmate = [&](std::uint64_t nodes, bool aside = false) {
+        HelpmateResult h = search_helpmate(pos, winner, std::min(left, nodes), earlier);
+        if (!aside) {
+            earlier = h.left_behind;
+            left -= std::min(left, h.nodes);
+        }
+        return found(std::move(h));
     };
     auto dive_further = [&](std::uint64_t nodes) { return found(extend_dive(pos, nodes, earlier)); };
     auto exploration = [&](std::uint64_t nodes) {
