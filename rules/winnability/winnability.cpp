@@ -4,6 +4,7 @@
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/material.h"
+#include "rules/winnability/pawn_break.h"
 #include "rules/winnability/pawn_lock.h"
 #include "rules/winnability/reachability.h"
 
@@ -24,6 +25,9 @@ bool game_over(const Position& pos, Color winner, Result& result) {
 constexpr std::uint64_t QUICK_HELPMATE_NODES = 2000, SMALL_EXPLORE_NODES = 3000, GHOST_NODES = 1000;
 // The relaxed search keeps every state it meets (~100 bytes each): a bound on its memory.
 constexpr std::uint64_t MAX_GHOST_NODES = 2'000'000;
+// The last stage, the long plans behind walls (pawn_break.h), on an allowance of its own of
+// twice the budget: it keeps a position per expanded node (~55 bytes), hence the cap.
+constexpr std::uint64_t MAX_PAWN_BREAK_NODES = 2'000'000;
 // A middle helpmate search on an allowance of its own: the small endings of real games whose
 // mates take tens of plies (a pawn to promote first, a knight's smothered mate) fall to a
 // search of this size sooner than to the long one, which spreads its nodes wider.
@@ -95,15 +99,22 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         }
         return reach.reach != Reach::OutOfBudget;
     };
+    // Behind pawns locked head-on the blockade proof goes first: it costs about a microsecond,
+    // and there it settles many sides the quick helpmate search would spend its nodes on.
+    const bool locked_pawns = head_on_pawns(pos);
+    if (locked_pawns && locked_unwinnable(pos, winner)) {
+        result.outcome = Outcome::Unwinnable;
+        return result;
+    }
     if (helpmate(QUICK_HELPMATE_NODES)) return result;
-    if (locked_unwinnable(pos, winner)) {
+    if (!locked_pawns && locked_unwinnable(pos, winner)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
     // The relaxed searches do not take from the other stages' budget. A short one now where it
     // is likely to end: behind pawns locked head-on (the cages that need it have several).
     GhostTries ghosts;
-    if (head_on_pawns(pos) && ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
+    if (locked_pawns && ghosts.unwinnable(pos, winner, std::min(left, GHOST_NODES), result.nodes)) {
         result.outcome = Outcome::Unwinnable;
         return result;
     }
@@ -129,7 +140,15 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return result;
     }
     if (exploration(left * 3 / 4)) return result;
-    helpmate(left);
+    if (helpmate(left)) return result;
+    // Composed walls: a man offered to a pawn opens a file, a pawn walks through and promotes.
+    // Every other stage failed; this one runs last as it spends its whole allowance then.
+    PawnBreakResult p = pawn_break_helpmate(pos, winner, std::min(2 * budget.nodes, MAX_PAWN_BREAK_NODES));
+    result.nodes += p.nodes;
+    if (p.found) {
+        result.outcome = Outcome::Winnable;
+        result.witness = std::move(p.line);
+    }
     return result;
 }
 
