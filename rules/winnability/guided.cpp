@@ -1,11 +1,9 @@
 #include "rules/winnability/guided.h"
 
 #include <algorithm>
-#include <queue>
 
+#include "rules/winnability/best_first.h"
 #include "rules/winnability/helpmate_tools.h"
-#include "rules/winnability/key_set.h"
-#include "rules/winnability/material.h"
 
 namespace drawproxy::rules::winnability {
 namespace {
@@ -27,15 +25,6 @@ int colour_corner_distance(Square s, bool dark) {
 
 // Plies played count a little against a node, so that long detours lose to short plans.
 constexpr int DEPTH_WEIGHT = 16;
-
-// A position found by the search, kept small: its position is rebuilt from its parent's
-// (stored once the parent is expanded) when it comes to be expanded itself.
-struct Node {
-    std::uint32_t parent;       // node index
-    std::uint32_t parent_slot;  // where the parent's position is stored
-    Move move;                  // from the parent
-    std::uint16_t depth;
-};
 
 }  // namespace
 
@@ -85,48 +74,12 @@ int mating_net_distance(const Position& pos, Color winner, int man_value) {
 
 GuidedResult guided_helpmate(const Position& root, Color winner, std::uint64_t node_limit, int man_value) {
     GuidedResult result;
-    KeySet seen;
-    std::vector<Node> nodes;
-    std::vector<Position> expanded;  // positions of the expanded nodes, by slot
-    nodes.reserve(std::min<std::uint64_t>(node_limit, 1 << 10) + 1);
-    nodes.push_back({0, 0, Move::none(), 0});
-    seen.insert(root.repetition_key());
-    // (estimate, node index); ties favour the newest node, which keeps plans going.
-    using Entry = std::pair<int, std::int64_t>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    open.push({mating_net_distance(root, winner, man_value), 0});
-    while (!open.empty() && result.nodes < node_limit) {
-        const auto index = std::uint32_t(-open.top().second);
-        open.pop();
-        if (index == 0) {
-            expanded.push_back(root);
-        } else {
-            expanded.push_back(expanded[nodes[index].parent_slot]);
-            expanded.back().play(nodes[index].move);
-        }
-        const auto slot = std::uint32_t(expanded.size() - 1);
-        const Position pos = expanded.back();
-        const int depth = nodes[index].depth + 1;
-        for (Move m : pos.legal_moves()) {
-            if (result.nodes >= node_limit) break;
-            Position child = pos;
-            child.play(m);
-            ++result.nodes;
-            if (child.is_check() && !child.has_legal_moves()) {
-                if (child.side_to_move() == winner) continue;  // the winner was mated
-                result.found = true;
-                result.line.push_back(m);
-                for (std::uint32_t i = index; i != 0; i = nodes[i].parent)
-                    result.line.push_back(nodes[i].move);
-                std::reverse(result.line.begin(), result.line.end());
-                return result;
-            }
-            if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
-            nodes.push_back({index, slot, m, std::uint16_t(std::min(depth, 0xFFFF))});
-            open.push({mating_net_distance(child, winner, man_value) + depth / DEPTH_WEIGHT,
-                       -std::int64_t(nodes.size() - 1)});
-        }
-    }
+    result.found = best_first_detail::search(
+        root, winner, node_limit, result.nodes,
+        [&](const Position& pos, int plies) {
+            return mating_net_distance(pos, winner, man_value) + plies / DEPTH_WEIGHT;
+        },
+        [](const Position&, Move, const Position&, std::vector<Move>&) { return false; }, result.line);
     return result;
 }
 

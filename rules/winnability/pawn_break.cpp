@@ -8,12 +8,10 @@
 // mate; "not found" says nothing.
 
 #include <algorithm>
-#include <queue>
 
+#include "rules/winnability/best_first.h"
 #include "rules/winnability/guided.h"
 #include "rules/winnability/helpmate.h"
-#include "rules/winnability/key_set.h"
-#include "rules/winnability/material.h"
 
 namespace drawproxy::rules::winnability {
 namespace {
@@ -23,30 +21,12 @@ constexpr int DEPTH_WEIGHT = 8;
 // What a man standing on a pawn's way costs it, in steps.
 constexpr int PAWN_BLOCKER = 5, OFFERED_PAWN = 1, OWN_BLOCKER = 3, PIECE_BLOCKER = 2, NO_VICTIM = 3,
               NO_WAY = 20;
-constexpr int MAX_COST = 64, ESTIMATE_OFFSET = 1 << 12;
-constexpr std::uint64_t MAX_NODES = std::uint64_t(1) << 31;
+constexpr int MAX_COST = 64;
 
 // The helpmate search run from each promotion of the winner: the new piece usually mates
 // within a few thousand positions; when it does not, the best-first search goes on from there
 // as from any other position.
 constexpr std::uint64_t FINISH_NODES = 20000;
-
-// A position found by the search, kept small: its position is rebuilt from its parent's
-// (stored once the parent is expanded) when it comes to be expanded itself.
-struct Node {
-    std::uint32_t parent;       // node index
-    std::uint32_t parent_slot;  // where the parent's position is stored
-    Move move;                  // from the parent
-    std::uint16_t depth;
-};
-
-// The moves from the root to node `index`.
-std::vector<Move> line_to(const std::vector<Node>& nodes, std::uint32_t index) {
-    std::vector<Move> line;
-    for (std::uint32_t i = index; i != 0; i = nodes[i].parent) line.push_back(nodes[i].move);
-    std::reverse(line.begin(), line.end());
-    return line;
-}
 
 }  // namespace
 
@@ -118,73 +98,29 @@ namespace {
 // `result.nodes` up to `node_limit` in all.
 bool best_first(const Position& root, Color winner, std::uint64_t node_limit, bool net,
                 PawnBreakResult& result) {
-    auto estimate = [&](const Position& pos) {
-        return promotion_distance(pos, winner) + (net ? mating_net_distance(pos, winner, 0) : 0);
+    auto estimate = [&](const Position& pos, int plies) {
+        return promotion_distance(pos, winner) + (net ? mating_net_distance(pos, winner, 0) : 0) +
+               plies / DEPTH_WEIGHT;
     };
-    KeySet seen;
-    std::vector<Node> nodes;
-    std::vector<Position> expanded;  // positions of the expanded nodes, by slot
-    nodes.push_back({0, 0, Move::none(), 0});
-    seen.insert(root.repetition_key());
-    // The estimate above the node index, in 8 bytes; ties favour the newest node, which keeps
-    // plans going. (The estimates are small and above -ESTIMATE_OFFSET.)
-    auto entry = [](int value, std::size_t index) {
-        return std::uint64_t(value + ESTIMATE_OFFSET) << 32 | (0xFFFFFFFFu - std::uint32_t(index));
+    // The subgoal: from each promotion of the winner on, the ordinary search. A queen mates
+    // most often; the others when a queen would stalemate.
+    auto promoted = [&](const Position& pos, Move m, const Position& child, std::vector<Move>& tail) {
+        if (m.kind() != Move::PROMOTION || pos.side_to_move() != winner) return false;
+        const std::uint64_t finish = m.promotion() == QUEEN ? FINISH_NODES : FINISH_NODES / 4;
+        HelpmateResult h = search_helpmate(child, winner, std::min(finish, node_limit - result.nodes));
+        result.nodes += h.nodes;
+        tail = std::move(h.line);
+        return h.found;
     };
-    std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> open;
-    open.push(entry(estimate(root), 0));
-    while (!open.empty() && result.nodes < node_limit) {
-        const auto index = 0xFFFFFFFFu - std::uint32_t(open.top());
-        open.pop();
-        if (index == 0) {
-            expanded.push_back(root);
-        } else {
-            expanded.push_back(expanded[nodes[index].parent_slot]);
-            expanded.back().play(nodes[index].move);
-        }
-        const auto slot = std::uint32_t(expanded.size() - 1);
-        const Position pos = expanded.back();
-        const int depth = nodes[index].depth + 1;
-        for (Move m : pos.legal_moves()) {
-            if (result.nodes >= node_limit) break;
-            Position child = pos;
-            child.play(m);
-            ++result.nodes;
-            if (child.is_check() && !child.has_legal_moves()) {
-                if (child.side_to_move() == winner) continue;  // the winner was mated
-                result.found = true;
-                result.line = line_to(nodes, index);
-                result.line.push_back(m);
-                return true;
-            }
-            if (material_unwinnable(child, winner) || !seen.insert(child.repetition_key())) continue;
-            if (m.kind() == Move::PROMOTION && pos.side_to_move() == winner) {
-                // The subgoal: from the new piece on, the ordinary search. A queen mates most
-                // often; the others when a queen would stalemate.
-                const std::uint64_t finish = m.promotion() == QUEEN ? FINISH_NODES : FINISH_NODES / 4;
-                HelpmateResult h =
-                    search_helpmate(child, winner, std::min(finish, node_limit - result.nodes));
-                result.nodes += h.nodes;
-                if (h.found) {
-                    result.found = true;
-                    result.line = line_to(nodes, index);
-                    result.line.push_back(m);
-                    result.line.insert(result.line.end(), h.line.begin(), h.line.end());
-                    return true;
-                }
-            }
-            nodes.push_back({index, slot, m, std::uint16_t(std::min(depth, 0xFFFF))});
-            open.push(entry(estimate(child) + depth / DEPTH_WEIGHT, nodes.size() - 1));
-        }
-    }
-    return false;
+    result.found =
+        best_first_detail::search(root, winner, node_limit, result.nodes, estimate, promoted, result.line);
+    return result.found;
 }
 
 }  // namespace
 
 PawnBreakResult pawn_break_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
     PawnBreakResult result;
-    node_limit = std::min<std::uint64_t>(node_limit, MAX_NODES);  // node indices are 32 bits
     // A quarter for the promotion alone, which opens the walls broken by a sacrifice within
     // tens of thousands of positions; the rest with the mating net too, which also finds the
     // long pawn races and the mates by the men already there (community.txt, the 53 winnable
