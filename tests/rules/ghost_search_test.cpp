@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <random>
+#include <span>
 #include <string>
 
 #include "rules/winnability/ghost_search.h"
@@ -41,6 +42,61 @@ const Cage CAGES[] = {
     // dark ghost can cut; the black king shuttles a8-b8, never mated.
     {"k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", "w"},
 };
+
+// The men a mutant may gain, drawn evenly (repeats weigh a kind).
+constexpr rules::PieceType ADDED[] = {rules::PAWN,   rules::PAWN,   rules::BISHOP,
+                                      rules::BISHOP, rules::KNIGHT, rules::ROOK};
+
+// A mutant of `fen`: one to `max_edits` edits (a man removed or moved, a man of `added` put on,
+// the turn), or with `check` at most one, then the side to move put in check by an enemy man
+// where one attacks its king. Not always legal: the caller validates it.
+rules::Position mutant(const char* fen, std::mt19937& rng, bool check,
+                       std::span<const rules::PieceType> added = ADDED, int max_edits = 3) {
+    const rules::Position base = test::fen(fen);
+    std::array<rules::Piece, 64> board;
+    for (int s = 0; s < 64; ++s) board[s] = base.piece_on(rules::Square(s));
+    Color stm = base.side_to_move();
+    auto random_square = [&](bool empty) {
+        int s = 0;
+        do s = int(rng() % 64);
+        while ((board[s] == rules::NO_PIECE) != empty);
+        return s;
+    };
+    for (int edits = check ? int(rng() % 2) : 1 + int(rng() % unsigned(max_edits)); edits > 0; --edits) {
+        const int empty = random_square(true), occupied = random_square(false);
+        switch (rng() % 4) {
+            case 0:
+                if (rules::type_of(board[occupied]) != rules::KING) board[occupied] = rules::NO_PIECE;
+                break;
+            case 1:
+                board[empty] = board[occupied];
+                board[occupied] = rules::NO_PIECE;
+                break;
+            case 2:
+                board[empty] = rules::make_piece(Color(rng() & 1), added[rng() % added.size()]);
+                break;
+            default:
+                stm = ~stm;
+        }
+    }
+    rules::Position pos(rules::Position::Uninitialised{});
+    pos.clear();
+    for (int s = 0; s < 64; ++s)
+        if (board[s] != rules::NO_PIECE) pos.put_piece(board[s], rules::Square(s));
+    pos.set_side_to_move(stm);
+    pos.set_clocks(0, 1);
+    static constexpr rules::PieceType CHECKERS[] = {rules::PAWN, rules::PAWN, rules::KNIGHT, rules::BISHOP};
+    for (int tries = 0; check && tries < 64; ++tries) {
+        const rules::Square s = rules::Square(random_square(true));
+        const rules::PieceType pt = CHECKERS[rng() % std::size(CHECKERS)];
+        const rules::Bitboard attacks =
+            pt == rules::PAWN ? rules::pawn_attacks(~stm, s) : rules::attacks_bb(pt, s, pos.pieces());
+        if (!(attacks & rules::square_bb(pos.king_square(stm)))) continue;
+        pos.put_piece(rules::make_piece(~stm, pt), s);
+        break;
+    }
+    return pos;
+}
 
 }  // namespace
 
@@ -121,44 +177,17 @@ TEST_CASE("ghost search: the game already over is left to the caller", "[winnabi
     CHECK(ghost_search(castling, rules::BLACK, 1000, false).verdict == GhostVerdict::NotApplicable);
 }
 
+namespace {
+constexpr rules::PieceType PAWN_OR_BISHOP[] = {rules::BISHOP, rules::PAWN, rules::PAWN};
+}  // namespace
+
 TEST_CASE("ghost search: mutated cages, every proof survives real searches",
           "[winnability][ghost][property]") {
     std::mt19937 rng(20261129);
     int mutants = 0, proofs = 0;
     for (int round = 0; round < 240; ++round) {
-        const rules::Position base = test::fen(CAGES[round % std::size(CAGES)].fen);
-        std::array<rules::Piece, 64> board;
-        for (int s = 0; s < 64; ++s) board[s] = base.piece_on(rules::Square(s));
-        Color stm = base.side_to_move();
-        // One or two edits: a man removed, moved or added (a pawn or a bishop), or the turn.
-        for (int edits = 1 + int(rng() % 2); edits > 0; --edits) {
-            int empty = 0, occupied = 0;
-            do empty = int(rng() % 64);
-            while (board[empty] != rules::NO_PIECE);
-            do occupied = int(rng() % 64);
-            while (board[occupied] == rules::NO_PIECE);
-            switch (rng() % 4) {
-                case 0:
-                    if (rules::type_of(board[occupied]) != rules::KING) board[occupied] = rules::NO_PIECE;
-                    break;
-                case 1:
-                    board[empty] = board[occupied];
-                    board[occupied] = rules::NO_PIECE;
-                    break;
-                case 2:
-                    board[empty] =
-                        rules::make_piece(Color(rng() & 1), rng() % 3 ? rules::PAWN : rules::BISHOP);
-                    break;
-                default:
-                    stm = ~stm;
-            }
-        }
-        rules::Position pos(rules::Position::Uninitialised{});
-        pos.clear();
-        for (int s = 0; s < 64; ++s)
-            if (board[s] != rules::NO_PIECE) pos.put_piece(board[s], rules::Square(s));
-        pos.set_side_to_move(stm);
-        pos.set_clocks(0, 1);
+        // One or two edits; the man added a pawn, or a bishop one time in three.
+        rules::Position pos = mutant(CAGES[round % std::size(CAGES)].fen, rng, false, PAWN_OR_BISHOP, 2);
         if (!pos.validate().empty() || !pos.has_legal_moves()) continue;
         ++mutants;
         for (Color side : {rules::WHITE, rules::BLACK}) {
@@ -220,58 +249,6 @@ TEST_CASE("ghost search: the loser's ghosts are counted, not fewer", "[winnabili
 }
 
 namespace {
-
-// A mutant of `fen`: one to three edits (a man removed or moved, a man added, the turn), or with
-// `check` at most one, then the side to move put in check by an enemy man where one attacks its king.
-// Not always legal: the caller validates it.
-rules::Position mutant(const char* fen, std::mt19937& rng, bool check) {
-    const rules::Position base = test::fen(fen);
-    std::array<rules::Piece, 64> board;
-    for (int s = 0; s < 64; ++s) board[s] = base.piece_on(rules::Square(s));
-    Color stm = base.side_to_move();
-    auto random_square = [&](bool empty) {
-        int s = 0;
-        do s = int(rng() % 64);
-        while ((board[s] == rules::NO_PIECE) != empty);
-        return s;
-    };
-    static constexpr rules::PieceType ADDED[] = {rules::PAWN,   rules::PAWN,   rules::BISHOP,
-                                                 rules::BISHOP, rules::KNIGHT, rules::ROOK};
-    for (int edits = check ? int(rng() % 2) : 1 + int(rng() % 3); edits > 0; --edits) {
-        const int empty = random_square(true), occupied = random_square(false);
-        switch (rng() % 4) {
-            case 0:
-                if (rules::type_of(board[occupied]) != rules::KING) board[occupied] = rules::NO_PIECE;
-                break;
-            case 1:
-                board[empty] = board[occupied];
-                board[occupied] = rules::NO_PIECE;
-                break;
-            case 2:
-                board[empty] = rules::make_piece(Color(rng() & 1), ADDED[rng() % std::size(ADDED)]);
-                break;
-            default:
-                stm = ~stm;
-        }
-    }
-    rules::Position pos(rules::Position::Uninitialised{});
-    pos.clear();
-    for (int s = 0; s < 64; ++s)
-        if (board[s] != rules::NO_PIECE) pos.put_piece(board[s], rules::Square(s));
-    pos.set_side_to_move(stm);
-    pos.set_clocks(0, 1);
-    static constexpr rules::PieceType CHECKERS[] = {rules::PAWN, rules::PAWN, rules::KNIGHT, rules::BISHOP};
-    for (int tries = 0; check && tries < 64; ++tries) {
-        const rules::Square s = rules::Square(random_square(true));
-        const rules::PieceType pt = CHECKERS[rng() % std::size(CHECKERS)];
-        const rules::Bitboard attacks =
-            pt == rules::PAWN ? rules::pawn_attacks(~stm, s) : rules::attacks_bb(pt, s, pos.pieces());
-        if (!(attacks & rules::square_bb(pos.king_square(stm)))) continue;
-        pos.put_piece(rules::make_piece(~stm, pt), s);
-        break;
-    }
-    return pos;
-}
 
 // Every proof of `side` survives a helpmate search and an exhaustive search of 3 plies.
 void check_proof(const rules::Position& pos, Color side) {
