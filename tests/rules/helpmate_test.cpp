@@ -7,6 +7,7 @@
 #include "rules/winnability/helpmate.h"
 #include "rules/winnability/helpmate_target.h"
 #include "rules/winnability/helpmate_tools.h"
+#include "rules/winnability/winnability.h"
 #include "winnability_support.h"
 
 using namespace drawproxy;
@@ -392,4 +393,19 @@ TEST_CASE("helpmate: the blocking pawn taken with more men on the board", "[help
         rules::winnability::capture_helpmate(test::fen("8/5k2/7R/5P2/4K3/7P/3b2P1/8 w - -"), BLACK, 3000);
     CHECK_FALSE(none.found);
     CHECK(none.nodes == 0);
+}
+
+TEST_CASE("helpmate: long mates of small endings found within a few thousand nodes", "[helpmate]") {
+    // From games: the ordered dive took 6k-19k nodes on each; the short best-first search that
+    // can_checkmate runs before the dive goes on finds each in hundreds.
+    for (const auto& [text, winner] : {std::pair{"8/p7/8/3N4/P2KB3/6k1/r7/8 w - - 10 58", WHITE},
+                                       std::pair{"3k4/3n3b/3b3P/1Q3N2/2P2P2/5K2/8/8 b - - 4 55", BLACK},
+                                       std::pair{"8/2K5/8/3k4/2n1N3/8/8/8 w - - 49 67", WHITE}}) {
+        INFO(text);
+        const rules::Position pos = test::fen(text);
+        const auto result = rules::winnability::can_checkmate(pos, winner, {1000000});
+        REQUIRE(result.outcome == rules::winnability::Outcome::Winnable);
+        CHECK(result.nodes <= 5000);
+        CHECK(test::witness_error(pos, winner, result.witness) == "");
+    }
 }
