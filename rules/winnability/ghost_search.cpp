@@ -3,6 +3,8 @@
 #include <array>
 #include <vector>
 
+#include "rules/winnability/pawn_lock.h"
+
 namespace drawproxy::rules::winnability {
 // Why a relaxed search proves anything. Map each real position P to the relaxed state a(P):
 // the same board without the winner's ghost bishops, plus the set of squares a ghost of the
@@ -115,6 +117,13 @@ class StateQueue {
     std::vector<std::uint32_t> slots_;
 };
 
+// Where a man must go to answer the checks of `checkers` on the king on `k`: anywhere when
+// none, the checker or a square in between when one (between_bb ends on the checker), nowhere
+// in a double check (only the king moves).
+Bitboard evasion_targets(Square k, Bitboard checkers) {
+    return !checkers ? ~Bitboard(0) : more_than_one(checkers) ? 0 : between_bb(k, lsb(checkers));
+}
+
 class Search {
   public:
     // `loser_count`: the loser's ghosts at the root: light bishops, dark bishops, other pieces.
@@ -222,9 +231,7 @@ class Search {
                                  (knight_attacks(wk) & s.men[KNIGHT_]) |
                                  (bishop_attacks(wk, occupied | cut) & (s.men[BISHOP_] | s.men[QUEEN_])) |
                                  (rook_attacks(wk, occupied | cut) & (s.men[ROOK_] | s.men[QUEEN_]));
-        const Bitboard targets = !checker                 ? ~Bitboard(0)
-                                 : more_than_one(checker) ? 0
-                                                          : checker | between_bb(wk, lsb(checker));
+        const Bitboard targets = evasion_targets(wk, checker);
         Bitboard to = king_attacks(wk) & ~s.pawns[w_] & ~s.winner_men() & ~king_attacks(s.king[l_]) &
                       ~pawn_attacks_bb(l_, s.pawns[l_]) & ~knight_attacks_bb(s.men[KNIGHT_]) & ~sure;
         while (to) {
@@ -323,9 +330,7 @@ class Search {
         const Bitboard checker = (pawn_attacks(l_, k) & s.pawns[w_]) |
                                  (knight_attacks(k) & s.exact[W_KNIGHT]) |
                                  line_checkers(s, k, occupied | cut);
-        const Bitboard targets = !checker                 ? ~Bitboard(0)
-                                 : more_than_one(checker) ? 0
-                                                          : checker | between_bb(k, lsb(checker));
+        const Bitboard targets = evasion_targets(k, checker);
         const Bitboard sure =
             sure_line_attacks(s.exact[W_BISHOP] | s.exact[W_QUEEN], s.exact[W_ROOK] | s.exact[W_QUEEN],
                               (occupied & ~square_bb(k)) | cut);
@@ -430,15 +435,9 @@ Bitboard shut_in(const Position& pos, Bitboard pieces) {
     Bitboard result = 0;
     for (Bitboard b = pieces; b;) {
         const Square from = pop_lsb(b);
-        const PieceType pt = type_of(pos.piece_on(from));
-        Bitboard reach = square_bb(from), frontier = reach;
-        while (frontier && popcount(reach) <= FEW) {
-            const Square x = pop_lsb(frontier);
-            const Bitboard next = attacks_bb(pt, x, pawns) & ~pawns & ~reach;
-            reach |= next;
-            frontier |= next;
-        }
-        if (popcount(reach) <= FEW) result |= square_bb(from);
+        Bitboard attacked = 0;  // (not needed here)
+        if (popcount(flood(type_of(pos.piece_on(from)), square_bb(from), pawns, attacked)) <= FEW)
+            result |= square_bb(from);
     }
     return result;
 }

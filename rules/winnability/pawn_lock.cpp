@@ -56,8 +56,8 @@ Bitboard slider_attacks(PieceType pt, Bitboard from, Bitboard open) {
     return a;
 }
 
-// Floods the moves of piece type `pt` from `start`, never entering `frozen`; adds the
-// squares attacked on the way to `attacked`. Set-wise: every square of the region at once.
+}  // namespace
+
 Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked) {
     Bitboard reach = start;
     for (;;) {
@@ -68,6 +68,8 @@ Bitboard flood(PieceType pt, Bitboard start, Bitboard frozen, Bitboard& attacked
         reach = next;
     }
 }
+
+namespace {
 
 Bitboard flood_king(Square start, Bitboard forbidden) {
     Bitboard reach = square_bb(start);
