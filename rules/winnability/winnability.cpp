@@ -84,8 +84,9 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     EarlierSearch earlier;  // what the last helpmate search, which found nothing, left behind
     // `aside`: a search on an allowance of its own, which leaves `earlier` and `left` as they
     // were, so that the long searches run as they would without it.
-    // A helpmate search's answer: its nodes count; a witness settles the side.
-    auto found = [&](HelpmateResult h) {
+    // A helpmate search's answer (any of the searches' results: found, line, nodes): its nodes
+    // count; a witness settles the side.
+    auto found = [&](auto h) {
         result.nodes += h.nodes;
         if (!h.found) return false;
         result.outcome = Outcome::Winnable;
@@ -101,8 +102,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
         return found(std::move(h));
     };
     auto guided = [&](std::uint64_t nodes) {
-        GuidedResult g = guided_helpmate(pos, winner, nodes, QUICK_GUIDED_MAN_VALUE);
-        return found(HelpmateResult{g.found, std::move(g.line), g.nodes, {}});
+        return found(guided_helpmate(pos, winner, nodes, QUICK_GUIDED_MAN_VALUE));
     };
     auto dive_further = [&](std::uint64_t nodes) { return found(extend_dive(pos, nodes, earlier)); };
     auto exploration = [&](std::uint64_t nodes) {
@@ -170,12 +170,7 @@ Result can_checkmate(const Position& pos, Color winner, Budget budget) {
     if (helpmate(left)) return result;
     // Composed walls: a man offered to a pawn opens a file, a pawn walks through and promotes.
     // Every other stage failed; this one runs last as it spends its whole allowance then.
-    PawnBreakResult p = pawn_break_helpmate(pos, winner, std::min(2 * budget.nodes, MAX_PAWN_BREAK_NODES));
-    result.nodes += p.nodes;
-    if (p.found) {
-        result.outcome = Outcome::Winnable;
-        result.witness = std::move(p.line);
-    }
+    found(pawn_break_helpmate(pos, winner, std::min(2 * budget.nodes, MAX_PAWN_BREAK_NODES)));
     return result;
 }
 
