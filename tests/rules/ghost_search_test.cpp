@@ -18,6 +18,8 @@ using rules::winnability::GhostVerdict;
 
 namespace {
 
+Color side_of(const char* sides) { return sides[0] == 'w' ? rules::WHITE : rules::BLACK; }
+
 bool proved(const rules::Position& pos, Color winner, std::uint64_t nodes) {
     for (bool loser_ghosts : {true, false})
         if (ghost_search(pos, winner, nodes, loser_ghosts).verdict == GhostVerdict::Unwinnable) return true;
@@ -135,7 +137,7 @@ TEST_CASE("ghost search: no proof where a mate exists", "[winnability][ghost]") 
     };
     for (const auto& [fen, side_text] : winnable) {
         const rules::Position pos = test::fen(fen);
-        const Color side = side_text[0] == 'w' ? rules::WHITE : rules::BLACK;
+        const Color side = side_of(side_text);
         INFO(fen << " (" << side_text << ")");
         // The real search finds the mate, so the relaxed one must not claim a proof.
         REQUIRE(rules::winnability::search_helpmate(pos, side, 200000).found);
@@ -220,8 +222,6 @@ const Cage FINER_CAGES[] = {
     // Both: White's bishops exact, and Black's bishop on f1 shut in.
     {"7B/1b6/3k4/1p1p4/1P1Pp1p1/1pppP1P1/2p5/2K2b2 b - -", "w"},
 };
-
-Color side_of(const char* sides) { return sides[0] == 'w' ? rules::WHITE : rules::BLACK; }
 
 }  // namespace
 
