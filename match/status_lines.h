@@ -1,0 +1,57 @@
+#pragma once
+// The status blocks of a two-engine encounter: drawproxy's own, and cutechess-cli's and
+// fastchess's, written exactly as those runners write them so that their parsers keep working.
+// Pure formatting of the counts (match/stats.h); the runner decides when to print.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "match/stats.h"
+
+namespace drawproxy::match {
+
+enum class OutputFormat : std::uint8_t { drawproxy, cutechess, fastchess };
+std::optional<OutputFormat> parse_output_format(std::string_view text);
+
+// One encounter from the first engine's side.
+struct HeadToHead {
+    std::string first, second;
+    Trinomial games;                     // every finished game
+    Pentanomial pairs;                   // completed game pairs (-repeat)
+    Trinomial first_white, first_black;  // the games by the first engine's colour
+};
+
+// How the statistics are computed: on pairs (pentanomial) or on games, and the SPRT if any.
+struct StatsSettings {
+    bool penta = true;
+    std::optional<SprtParams> sprt;
+};
+
+// The LLR the settings ask for (0 without -sprt) and its verdict.
+double current_llr(const HeadToHead& h, const StatsSettings& s);
+SprtStatus current_status(const HeadToHead& h, const StatsSettings& s);
+
+// cutechess-cli: after every game
+//   Score of A vs B: W - L - D  [0.500] N
+// and, every -ratinginterval games and at the end, its results block (the three "..." lines
+// by colour, the Elo line, the SPRT line).
+std::string cutechess_score_line(const HeadToHead& h);
+std::string cutechess_results(const HeadToHead& h, const StatsSettings& s);
+
+// fastchess: every -ratinginterval games (pairs with penta) and at the end, the block between
+// two dashed lines; `matchup` is what its "Results of A vs B (...)" line puts in brackets
+// (time control, threads, hash, book), see fastchess_matchup().
+std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup);
+std::string fastchess_matchup(const std::string& tc, const std::string& threads, const std::string& hash,
+                              const std::string& book);
+// "SPRT ([elo0, elo1]) completed - H1 was accepted"
+std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status);
+
+// drawproxy's own lines after its score and Elo lines: the pentanomial with nElo and LOS, and
+// the SPRT state ("" where there is nothing to say).
+std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s);
+
+// Everything above as JSON (non-finite figures as null).
+nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s);
+
+}  // namespace drawproxy::match
