@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "match/audit.h"
+#include "audit/audit.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
 
@@ -88,7 +88,7 @@ Figures audit_file(const std::string& path, bool judge) {
                 ++f.broken;
                 continue;
             }
-            if (judge) f.differs += !match::audit_game(*g, e, scratch).agrees;
+            if (judge) f.differs += !audit::audit_game(*g, e, scratch).agrees;
         }
     };
     while (std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in)) {

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "proxy/commands.h"
+#include "app/commands.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "match/options.h"
+#include "app/match_options.h"
 #include "match/scheduler.h"
-#include "proxy/edition_loader.h"
+#include "app/edition_loader.h"
 
 using namespace drawproxy;
 
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
                                      "-repeat", "-concurrency",  "2",       "-openings", "file=" + openings,
                                      "-rules",  "fide-2023"};
     match::MatchOptions opts = match::parse_match_options(args);
-    match::Scheduler scheduler(opts, proxy::load_edition("fide-2023"), nullptr);
+    match::Scheduler scheduler(opts, app::load_edition("fide-2023"), nullptr);
     const auto t0 = std::chrono::steady_clock::now();
     match::MatchSummary s = scheduler.run();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

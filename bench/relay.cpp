@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "proxy/claimant.h"
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 #include "rules/notation.h"
 
 using namespace drawproxy;
@@ -34,7 +34,7 @@ const std::string STOCKFISH = "/usr/games/stockfish";
 // A child driven line by line on its own loop.
 struct Child {
     boost::asio::io_context io;
-    proxy::EngineProcess p;
+    engine::EngineProcess p;
     std::function<void(std::string_view)> handler;
     bool exited = false;
     Child(const std::string& program, const std::vector<std::string>& args) : p(io, program, args) {

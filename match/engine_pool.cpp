@@ -14,17 +14,17 @@ namespace {
 // Starts an engine; with dir= the engine runs there (and a relative cmd is found there), as
 // in cutechess-cli. The event loop is single-threaded, so changing directory around the
 // start is safe.
-std::unique_ptr<proxy::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
-    if (cfg.dir.empty()) return std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+std::unique_ptr<engine::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
+    if (cfg.dir.empty()) return std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args);
     char* old = ::getcwd(nullptr, 0);
     if (!old || ::chdir(cfg.dir.c_str()) != 0) {
         std::free(old);
-        throw proxy::EngineStartError(
+        throw engine::EngineStartError(
             fmt::format("cannot enter directory '{}' for engine '{}'", cfg.dir, cfg.name));
     }
-    std::unique_ptr<proxy::EngineProcess> process;
+    std::unique_ptr<engine::EngineProcess> process;
     try {
-        process = std::make_unique<proxy::EngineProcess>(io, cfg.cmd, cfg.args);
+        process = std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args);
     } catch (...) {
         (void)!::chdir(old);
         std::free(old);

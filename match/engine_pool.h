@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "match/options.h"
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 #include "rules/types.h"
 
 namespace drawproxy::match {
@@ -29,7 +29,7 @@ class EngineListener {
 
 struct EngineSession {
     const EngineConfig* config = nullptr;
-    std::unique_ptr<proxy::EngineProcess> process;
+    std::unique_ptr<engine::EngineProcess> process;
     std::weak_ptr<EngineListener> listener;  // empty while idle or retired
     rules::Color color = rules::WHITE;       // the side it plays for the listener
     bool initialized = false;                // uciok seen, options sent
@@ -43,7 +43,7 @@ class EnginePool {
     EnginePool(const EnginePool&) = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 
-    // An idle process of `config`, or a new one; throws proxy::EngineStartError.
+    // An idle process of `config`, or a new one; throws engine::EngineStartError.
     std::shared_ptr<EngineSession> acquire(const EngineConfig& config);
     // The game is over and the process is between games (no search, no pending readyok).
     void release(const std::shared_ptr<EngineSession>& s);

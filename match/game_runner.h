@@ -18,7 +18,7 @@
 #include "match/game_record.h"
 #include "match/options.h"
 #include "proxy/claimant.h"
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 #include "rules/edition.h"
 
 namespace drawproxy::match {
@@ -44,7 +44,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     GameRunner(boost::asio::io_context& io, EnginePool& pool, const rules::Edition& edition, GameSpec spec,
                DoneHandler done);
     ~GameRunner();
-    // Takes the engines from the pool; throws proxy::EngineStartError if one cannot be started.
+    // Takes the engines from the pool; throws engine::EngineStartError if one cannot be started.
     void start();
 
     void engine_line(rules::Color c, std::string_view line) override { on_line(c, line); }
@@ -85,7 +85,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     // players are settled.
     void settle(Player& p, bool retire);
     void report_if_settled();
-    proxy::EngineProcess& process(Player& p) { return *p.session->process; }
+    engine::EngineProcess& process(Player& p) { return *p.session->process; }
     void arm_timer(std::int64_t ms);
     bool wants_draw(const Player& p) const;
     // The claim among the claimant's lines, if any.

@@ -1,7 +1,7 @@
 #pragma once
 // The command line of `drawproxy match`, in cutechess-cli's style: `-engine key=value...`,
 // `-each key=value...` (applied to every engine, before its own keys), `-games N`, ...
-// Parsing is pure; errors throw OptionError with one clear line.
+// Parsing them is app/match_options.h; errors throw OptionError with one clear line.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -25,7 +25,6 @@ struct ClaimPolicy {
     Kind kind = Kind::Always;
     int score_cp = 0;  // with Score: claim only when the engine's own score is <= this
 };
-std::optional<ClaimPolicy> parse_claim_policy(const std::string& text);
 
 struct EngineConfig {
     std::string name;
@@ -78,10 +77,5 @@ struct MatchOptions {
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
     bool quiet = false;  // no live lines (tests)
 };
-
-MatchOptions parse_match_options(const std::vector<std::string>& args);
-
-// The full usage text of `drawproxy match` (for --help / -h).
-const char* match_usage();
 
 }  // namespace drawproxy::match

@@ -137,7 +137,7 @@ MatchSummary Scheduler::run() {
             running.emplace(number, runner);
             try {
                 runner->start();
-            } catch (const proxy::EngineStartError& e) {
+            } catch (const engine::EngineStartError& e) {
                 throw OptionError(e.what());
             }
         }

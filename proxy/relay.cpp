@@ -6,7 +6,6 @@
 #include <chrono>
 #include <ctime>
 
-#include "proxy/edition_loader.h"
 #include "uci/tokens.h"
 
 namespace drawproxy::proxy {
@@ -24,7 +23,7 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 
 }  // namespace
 
-Relay::Relay(boost::asio::io_context& io, EngineProcess& engine, RelayOptions options, int gui_in,
+Relay::Relay(boost::asio::io_context& io, engine::EngineProcess& engine, RelayOptions options, int gui_in,
              int gui_out)
     : io_(io),
       engine_(engine),

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "proxy/claimant.h"
-#include "proxy/engine_process.h"
-#include "proxy/stdio_stream.h"
+#include "engine/engine_process.h"
+#include "engine/stdio_stream.h"
 #include "uci/engine_message.h"
 #include "uci/gui_command.h"
 
@@ -28,7 +28,7 @@ struct RelayOptions {
 
 class Relay {
   public:
-    Relay(boost::asio::io_context& io, EngineProcess& engine, RelayOptions options, int gui_in = 0,
+    Relay(boost::asio::io_context& io, engine::EngineProcess& engine, RelayOptions options, int gui_in = 0,
           int gui_out = 1);
 
     void start();
@@ -52,10 +52,10 @@ class Relay {
     void log(const char* direction, std::string_view line);
 
     boost::asio::io_context& io_;
-    EngineProcess& engine_;
+    engine::EngineProcess& engine_;
     RelayOptions options_;
-    InputStream gui_in_;
-    OutputStream gui_out_;
+    engine::InputStream gui_in_;
+    engine::OutputStream gui_out_;
     boost::asio::steady_timer finish_timer_;
     Claimant claimant_;
     std::vector<std::string> edition_names_;

@@ -1,7 +1,7 @@
 #pragma once
 // One edition of the Laws (or the "computer" shortcut rules), loaded from configs/*.toml.
 // Parsing is pure: the text comes in, an Edition or an EditionError naming key and problem
-// comes out. Reading files by path is the caller's job (proxy/edition_loader.h).
+// comes out. Reading files by path is the caller's job (app/edition_loader.h).
 #include <stdexcept>
 #include <string>
 #include <string_view>

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "match/audit.h"
+#include "audit/audit.h"
 #include "rules/pgn.h"
 
 using namespace drawproxy;
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (!pos.is_legal(m)) __builtin_trap();
                 pos.play(m);
             }
-            if (audit && g->ok()) match::audit_game(*g, edition, scratch);
+            if (audit && g->ok()) audit::audit_game(*g, edition, scratch);
         }
     };
     for (std::size_t i = 0; i < text.size(); i += chunk) {

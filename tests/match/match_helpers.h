@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "match/options.h"
+#include "app/match_options.h"
 #include "match/scheduler.h"
-#include "proxy/edition_loader.h"
+#include "app/edition_loader.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
 #include "support/paths.h"
@@ -55,7 +55,7 @@ struct TempFile {
 
 inline match::MatchSummary run_match_words(const std::vector<std::string>& args) {
     match::MatchOptions opts = match::parse_match_options(args);
-    rules::Edition e = proxy::load_edition(opts.rules.empty() ? "fide-2023" : opts.rules);
+    rules::Edition e = app::load_edition(opts.rules.empty() ? "fide-2023" : opts.rules);
     match::Scheduler s(opts, e, nullptr);
     return s.run();
 }

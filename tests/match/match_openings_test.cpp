@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "app/match_options.h"
 #include "match/openings.h"
 #include "match/pgn_writer.h"
 #include "match/scheduler.h"

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "match_helpers.h"
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
 
@@ -69,9 +69,9 @@ void check_game(const match::GameRecord& r, const rules::Edition& e) {
 std::vector<std::string> drive_directly(const rules::Position& start, int nodes, int plies) {
     boost::asio::io_context io;
     std::string last_bestmove;
-    std::unique_ptr<proxy::EngineProcess> engines[2];
+    std::unique_ptr<engine::EngineProcess> engines[2];
     for (auto& e : engines) {
-        e = std::make_unique<proxy::EngineProcess>(io, STOCKFISH, std::vector<std::string>{});
+        e = std::make_unique<engine::EngineProcess>(io, STOCKFISH, std::vector<std::string>{});
         e->on_line([&](std::string_view line) {
             if (line.rfind("bestmove ", 0) == 0)
                 last_bestmove = std::string(line.substr(9, line.find(' ', 9) - 9));
@@ -113,7 +113,7 @@ TEST_CASE("Stockfish games end where fide-2023 ends them and read back legal", "
                                              "-rules fide-2023 -openings file=" +
                                              openings + " -pgnout " + pgn.path)));
     REQUIRE(summary.games.size() == 4);
-    const rules::Edition e = proxy::load_edition("fide-2023");
+    const rules::Edition e = app::load_edition("fide-2023");
     for (const auto& r : summary.games) check_game(r, e);
 
     test::check_pgn_matches(pgn.path, summary);
@@ -125,7 +125,7 @@ TEST_CASE("Stockfish games under the computer rules end automatically", "[match]
     auto summary = test::run_match_words(words(
         sf_match("-each nodes=2000 -games 2 -concurrency 2 -rules computer -openings file=" + epd.path)));
     REQUIRE(summary.games.size() == 2);
-    const rules::Edition e = proxy::load_edition("computer");
+    const rules::Edition e = app::load_edition("computer");
     for (const auto& r : summary.games) {
         check_game(r, e);
         CHECK_FALSE(r.outcome.claimed);
@@ -157,7 +157,7 @@ TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end t
         "-rules fide-2018 -openings file=" +
         openings));
     REQUIRE(summary.games.size() == 2);
-    const rules::Edition e = proxy::load_edition("fide-2018");
+    const rules::Edition e = app::load_edition("fide-2018");
     for (const auto& r : summary.games) check_game(r, e);
 }
 
@@ -172,7 +172,7 @@ TEST_CASE("Stockfish plays Chess960 from the shipped openings; the PGN reads bac
                        openings + " -pgnout " + pgn.path)));
     REQUIRE(summary.games.size() == 8);
     CHECK(summary.engines_started == 4);  // two per engine (two games at once), kept for all 8
-    const rules::Edition e = proxy::load_edition("fide-2023");
+    const rules::Edition e = app::load_edition("fide-2023");
     int castlings = 0;
     std::set<std::string> starts;
     for (const auto& r : summary.games) {

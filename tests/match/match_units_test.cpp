@@ -5,7 +5,7 @@
 
 #include "match/arbiter.h"
 #include "match/elo.h"
-#include "match/options.h"
+#include "app/match_options.h"
 #include "match/pgn_writer.h"
 #include "match/report.h"
 #include "match/scheduler.h"

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 #include <thread>
 
-#include "child_session.h"
+#include "support/child_session.h"
 
 using drawproxy::test::ChildSession;
 using drawproxy::test::fake_engine_binary;

@@ -5,7 +5,7 @@
 #include <regex>
 #include <sstream>
 
-#include "child_session.h"
+#include "support/child_session.h"
 
 using drawproxy::test::binary_path;
 using drawproxy::test::ChildSession;

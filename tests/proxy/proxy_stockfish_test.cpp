@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "child_session.h"
+#include "support/child_session.h"
 
 using drawproxy::test::binary_path;
 using drawproxy::test::ChildSession;

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <random>
 
-#include "child_session.h"
+#include "support/child_session.h"
 #include "rules/notation.h"
 
 using drawproxy::test::binary_path;

@@ -1,10 +1,10 @@
-#include "match/audit_rewrite.h"
+#include "audit/audit_rewrite.h"
 
 #include <fmt/core.h>
 
 #include "rules/notation.h"
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 namespace {
 
@@ -74,4 +74,4 @@ void append_corrected_pgn(const rules::PgnGame& game, const GameAudit& audit, st
     out += "\n\n";
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

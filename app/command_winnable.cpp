@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "proxy/commands.h"
+#include "app/commands.h"
 #include "rules/notation.h"
 #include "rules/winnability/winnability.h"
 

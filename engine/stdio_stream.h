@@ -7,7 +7,7 @@
 #include <memory>
 #include <string_view>
 
-namespace drawproxy::proxy {
+namespace drawproxy::engine {
 
 class InputStream {
   public:
@@ -42,4 +42,4 @@ class OutputStream {
     std::shared_ptr<Impl> impl_;
 };
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::engine

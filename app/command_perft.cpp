@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 
-#include "proxy/commands.h"
+#include "app/commands.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
 

@@ -1,12 +1,12 @@
 // The audit of one recorded game: replay it under the edition, find the first automatic
 // end and the first open claim, then weigh the recorded result against them.
-#include "match/audit.h"
+#include "audit/audit.h"
 
 #include <fmt/core.h>
 
 #include "rules/winnability/winnability.h"
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 namespace {
 
@@ -267,4 +267,4 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
     return a;
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

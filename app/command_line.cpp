@@ -2,7 +2,7 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
-#include "proxy/commands.h"
+#include "app/commands.h"
 
 namespace drawproxy {
 

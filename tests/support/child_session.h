@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 #include "support/paths.h"
 
 namespace drawproxy::test {
@@ -65,7 +65,7 @@ class ChildSession {
 
   private:
     boost::asio::io_context io_;
-    proxy::EngineProcess process_;
+    engine::EngineProcess process_;
     std::vector<std::string> lines_;
     std::size_t scanned_ = 0;
     std::optional<int> status_;

@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "match/options.h"
-#include "match_helpers.h"
+#include "app/match_options.h"
+#include "match/match_helpers.h"
 
 using namespace drawproxy;
 using drawproxy::test::TempFile;

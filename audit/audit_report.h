@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "match/audit.h"
+#include "audit/audit.h"
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 // One line of JSON, in the field order issue 7 gives.
 std::string audit_json(const GameAudit& a);
@@ -33,4 +33,4 @@ class AuditTable {
     std::map<std::string, int> claims_;     // first open claims by reason and article
 };
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

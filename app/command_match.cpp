@@ -1,10 +1,10 @@
 // drawproxy match: engine-vs-engine games in cutechess-cli's option style, judged by the Laws.
 #include <cstdio>
 
-#include "match/options.h"
+#include "app/match_options.h"
 #include "match/scheduler.h"
-#include "proxy/commands.h"
-#include "proxy/edition_loader.h"
+#include "app/commands.h"
+#include "app/edition_loader.h"
 
 namespace drawproxy {
 
@@ -18,7 +18,7 @@ int run_match(const Args& args) {
     try {
         const match::MatchOptions opts = match::parse_match_options(args);
         rules::Edition edition =
-            proxy::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
+            app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         match::Scheduler scheduler(opts, std::move(edition), opts.quiet ? nullptr : stdout);
         scheduler.run();
         return 0;

@@ -1,4 +1,4 @@
-#include "proxy/engine_process.h"
+#include "engine/engine_process.h"
 
 #include <signal.h>
 #include <sys/prctl.h>
@@ -17,9 +17,9 @@
 #include <cstring>
 #include <optional>
 
-#include "proxy/line_buffer.h"
+#include "engine/line_buffer.h"
 
-namespace drawproxy::proxy {
+namespace drawproxy::engine {
 
 namespace asio = boost::asio;
 namespace bp = boost::process::v2;
@@ -243,4 +243,4 @@ bool EngineProcess::running() const { return !impl_->exited; }
 int EngineProcess::pid() const { return impl_->pid; }
 const std::string& EngineProcess::program() const { return impl_->program; }
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::engine

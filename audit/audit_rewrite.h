@@ -4,12 +4,12 @@
 // says how many); comments are kept, variations and NAGs are not.
 #include <string>
 
-#include "match/audit.h"
+#include "audit/audit.h"
 #include "rules/pgn.h"
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 // Appends the game as PGN text (tags, movetext, a blank line) to `out`.
 void append_corrected_pgn(const rules::PgnGame& game, const GameAudit& audit, std::string& out);
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

@@ -9,7 +9,7 @@
 
 #include <fmt/core.h>
 
-#include "match/audit.h"
+#include "audit/audit.h"
 #include "pgn_samples.h"
 #include "rules/dead_position.h"
 #include "rules/notation.h"
@@ -92,7 +92,7 @@ Expected reference(const Position& start, const std::vector<Move>& moves, bool m
 void compare(const rules::PgnGame& g, const rules::Edition& e, rules::Game& scratch, bool modern) {
     INFO("game " << g.number << " from " << rules::to_fen(g.start));
     REQUIRE(g.ok());
-    const match::GameAudit a = match::audit_game(g, e, scratch);
+    const audit::GameAudit a = audit::audit_game(g, e, scratch);
     const Expected x = reference(g.start, g.moves, modern);
     CHECK((a.automatic_end ? a.automatic_end->ply : -1) == x.end_ply);
     if (a.automatic_end)
@@ -192,7 +192,7 @@ TEST_CASE("audit agrees with the FEN-text reference on random repeating games", 
             while (const rules::PgnGame* g = reader.next()) {
                 compare(*g, e, scratch, e.name == "fide-2023");
                 rules::Game replay(g->start);
-                match::GameAudit a = match::audit_game(*g, e, replay);
+                audit::GameAudit a = audit::audit_game(*g, e, replay);
                 ended += bool(a.automatic_end);
                 claimed += bool(a.first_claim);
                 ++games;

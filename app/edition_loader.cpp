@@ -1,4 +1,4 @@
-#include "proxy/edition_loader.h"
+#include "app/edition_loader.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-namespace drawproxy::proxy {
+namespace drawproxy::app {
 
 rules::Edition load_edition(std::string_view name_or_path) {
     for (const std::string& name : rules::Edition::builtin_names())
@@ -28,4 +28,4 @@ rules::Edition load_edition(std::string_view name_or_path) {
     return rules::Edition::parse(text.str(), path);
 }
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::app

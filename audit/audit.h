@@ -9,7 +9,7 @@
 #include "rules/game.h"
 #include "rules/pgn.h"
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 // How the record says the game ended, read from the Termination tag and the comments
 // cutechess-cli, fastchess and lichess leave at the last move.
@@ -64,4 +64,4 @@ struct GameAudit {
 // Audits one well-formed game (game.ok()). `scratch` is reused between games to save allocations.
 GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& scratch);
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

@@ -7,9 +7,9 @@
 #include <memory>
 #include <sstream>
 
-#include "match/audit.h"
-#include "match/audit_report.h"
-#include "match/audit_rewrite.h"
+#include "audit/audit.h"
+#include "audit/audit_report.h"
+#include "audit/audit_rewrite.h"
 #include "pgn_samples.h"
 #include "rules/notation.h"
 #include "support/paths.h"
@@ -21,31 +21,31 @@ namespace {
 std::string sample(const std::string& name) { return test::pgn_sample(name); }
 
 // Audits every well-formed game of `text`; also collects the rewritten PGN.
-std::vector<match::GameAudit> audit_text(const std::string& text, const std::string& edition,
+std::vector<audit::GameAudit> audit_text(const std::string& text, const std::string& edition,
                                          std::string* rewrite = nullptr) {
     rules::Edition e = rules::Edition::builtin(edition);
     rules::PgnReader reader;
     rules::Game scratch;
-    std::vector<match::GameAudit> out;
+    std::vector<audit::GameAudit> out;
     reader.feed(text);
     reader.finish();
     while (const rules::PgnGame* g = reader.next()) {
         INFO("game " << g->number << (g->ok() ? "" : ": " + g->error->message));
         REQUIRE(g->ok());
-        out.push_back(match::audit_game(*g, e, scratch));
-        if (rewrite) match::append_corrected_pgn(*g, out.back(), *rewrite);
+        out.push_back(audit::audit_game(*g, e, scratch));
+        if (rewrite) audit::append_corrected_pgn(*g, out.back(), *rewrite);
     }
     return out;
 }
 
-std::string end_text(const match::GameAudit& a) {
+std::string end_text(const audit::GameAudit& a) {
     if (!a.automatic_end) return "-";
     const auto& e = *a.automatic_end;
     return std::to_string(e.ply) + " " + std::string(rules::reason_name(e.reason)) + " " + e.article + " " +
            std::string(rules::score_text(e.score));
 }
 
-std::string claim_text(const match::GameAudit& a) {
+std::string claim_text(const audit::GameAudit& a) {
     if (!a.first_claim) return "-";
     return std::to_string(a.first_claim->ply) + " " + std::string(rules::reason_name(a.first_claim->reason)) +
            " " + a.first_claim->article;
@@ -65,13 +65,13 @@ TEST_CASE("audit: cutechess-cli samples under fide-2023", "[audit]") {
     CHECK(end_text(a[1]) == "-");
     CHECK(claim_text(a[1]) == "7 threefold 9.2.1");
     CHECK(a[1].agrees);
-    CHECK(a[1].recorded_end == match::RecordedEnd::Threefold);
+    CHECK(a[1].recorded_end == audit::RecordedEnd::Threefold);
     CHECK(a[1].result_rule == "threefold 9.2.2");
     // Bxc3 leaves K+B v K: dead at once.
     CHECK(end_text(a[2]) == "1 dead-position 5.2.2 1/2-1/2");
     CHECK(a[2].agrees);
     // Black's flag falls, but White has a lone king: 6.9 makes it a draw.
-    CHECK(a[3].recorded_end == match::RecordedEnd::TimeForfeit);
+    CHECK(a[3].recorded_end == audit::RecordedEnd::TimeForfeit);
     CHECK(!a[3].agrees);
     CHECK(a[3].corrected == "1/2-1/2");
     CHECK(a[3].result_rule == "time-forfeit 6.9");
@@ -112,7 +112,7 @@ TEST_CASE("audit: the edition decides fivefold", "[audit]") {
     auto a09 = audit_text(sample("fastchess.pgn"), "fide-2009");
     CHECK(end_text(a09[2]) == "-");
     CHECK(a09[2].agrees);
-    CHECK(a09[2].recorded_end == match::RecordedEnd::Adjudication);
+    CHECK(a09[2].recorded_end == audit::RecordedEnd::Adjudication);
     // The computer rules end the repetition game by themselves at the third occurrence.
     auto ac = audit_text(sample("cutechess.pgn"), "computer");
     CHECK(end_text(ac[1]) == "8 threefold computer 1/2-1/2");
@@ -125,7 +125,7 @@ TEST_CASE("audit: lichess samples", "[audit]") {
     CHECK(end_text(a[0]) == "7 checkmate 5.1.1 1-0");
     CHECK(end_text(a[1]) == "19 stalemate 5.2.1 1/2-1/2");  // Loyd's ten-move stalemate
     CHECK(a[1].agrees);
-    CHECK(a[2].recorded_end == match::RecordedEnd::TimeForfeit);
+    CHECK(a[2].recorded_end == audit::RecordedEnd::TimeForfeit);
     CHECK(a[2].agrees);
     CHECK(a[0].white == "alice");
 }
@@ -152,9 +152,9 @@ TEST_CASE("audit: how the record says the game ended", "[audit]") {
         const rules::PgnGame* g = reader.next();
         REQUIRE(g);
         REQUIRE(g->ok());
-        return match::classify_termination(*g);
+        return audit::classify_termination(*g);
     };
-    using match::RecordedEnd;
+    using audit::RecordedEnd;
     CHECK(end_of("1. e4 {+0.1/3 0.1s, Draw by 3-fold repetition} 1/2-1/2") == RecordedEnd::Threefold);
     CHECK(end_of("1. e4 {Draw by fifty moves rule} 1/2-1/2") == RecordedEnd::FiftyMoves);
     CHECK(end_of("1. e4 {+1.0/3 0.1s, Black loses on time} 1-0") == RecordedEnd::TimeForfeit);
@@ -205,12 +205,12 @@ TEST_CASE("audit --rewrite output reads back with the corrected results", "[audi
 
 TEST_CASE("audit --json gives the fields of issue 7 in order", "[audit]") {
     auto a = audit_text(sample("fastchess.pgn"), "fide-2023");
-    CHECK(match::audit_json(a[2]) ==
+    CHECK(audit::audit_json(a[2]) ==
           R"({"game":3,"white":"engine1","black":"engine2","recorded":"1-0","plies":18,)"
           R"("automatic_end":{"ply":16,"score":"1/2-1/2","reason":"fivefold","article":"9.6.1"},)"
           R"("first_claim":{"ply":7,"reason":"threefold","article":"9.2.1"},"verdict":"differs",)"
           R"("why":"the game went on past fivefold 9.6.1 at ply 16 (2 more plies): 1/2-1/2 by the Laws"})");
-    CHECK(match::audit_json(a[3]).find(R"("first_claim":null)") != std::string::npos);
+    CHECK(audit::audit_json(a[3]).find(R"("first_claim":null)") != std::string::npos);
 }
 
 namespace {

@@ -1,4 +1,4 @@
-#include "proxy/stdio_stream.h"
+#include "engine/stdio_stream.h"
 
 #include <unistd.h>
 
@@ -10,9 +10,9 @@
 #include <thread>
 #include <vector>
 
-#include "proxy/line_buffer.h"
+#include "engine/line_buffer.h"
 
-namespace drawproxy::proxy {
+namespace drawproxy::engine {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
@@ -176,4 +176,4 @@ void OutputStream::when_flushed(std::function<void()> done) {
 
 bool OutputStream::idle() const { return !impl_->writing && impl_->queued.empty(); }
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::engine

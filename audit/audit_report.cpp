@@ -1,10 +1,10 @@
-#include "match/audit_report.h"
+#include "audit/audit_report.h"
 
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
 
-namespace drawproxy::match {
+namespace drawproxy::audit {
 
 std::string audit_json(const GameAudit& a) {
     nlohmann::ordered_json j;
@@ -92,4 +92,4 @@ void AuditTable::finish() {
     print_counts("recorded as", recorded_);
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::audit

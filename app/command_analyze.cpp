@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "proxy/commands.h"
-#include "proxy/edition_loader.h"
+#include "app/commands.h"
+#include "app/edition_loader.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 
@@ -101,7 +101,7 @@ int run_analyze(const Args& args) {
 
     rules::Edition edition;
     try {
-        edition = proxy::load_edition(rules_name);
+        edition = app::load_edition(rules_name);
     } catch (const rules::EditionError& e) {
         return usage_error(std::string("analyze: ") + e.what());
     }

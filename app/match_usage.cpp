@@ -1,6 +1,6 @@
 // The usage text of `drawproxy match`. README.md's match section lists the same options
 // (tests/match/match_cli_test.cpp checks that they agree).
-#include "match/options.h"
+#include "app/match_options.h"
 
 namespace drawproxy::match {
 

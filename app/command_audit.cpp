@@ -7,11 +7,11 @@
 #include <cstring>
 #include <memory>
 
-#include "match/audit.h"
-#include "match/audit_report.h"
-#include "match/audit_rewrite.h"
-#include "proxy/commands.h"
-#include "proxy/edition_loader.h"
+#include "audit/audit.h"
+#include "audit/audit_report.h"
+#include "audit/audit_rewrite.h"
+#include "app/commands.h"
+#include "app/edition_loader.h"
 
 namespace drawproxy {
 
@@ -39,7 +39,7 @@ int run_audit(const Args& args) {
 
     rules::Edition edition;
     try {
-        edition = proxy::load_edition(rules_name);
+        edition = app::load_edition(rules_name);
     } catch (const rules::EditionError& e) {
         return usage_error(std::string("audit: ") + e.what());
     }
@@ -60,7 +60,7 @@ int run_audit(const Args& args) {
             status = usage_error(fmt::format("audit: cannot read {}: {}", path, std::strerror(errno)));
             continue;
         }
-        std::optional<match::AuditTable> table;
+        std::optional<audit::AuditTable> table;
         if (!json) table.emplace(stdout, path, edition.name);
         rules::PgnReader reader;
         auto drain = [&] {
@@ -72,14 +72,14 @@ int run_audit(const Args& args) {
                     if (table) table->add_broken(g->number, g->error->ply, g->error->message);
                     continue;
                 }
-                match::GameAudit a = match::audit_game(*g, edition, scratch);
+                audit::GameAudit a = audit::audit_game(*g, edition, scratch);
                 if (table)
                     table->add(a);
                 else
-                    fmt::print("{}\n", match::audit_json(a));
+                    fmt::print("{}\n", audit::audit_json(a));
                 if (out_pgn) {
                     pgn_text.clear();
-                    match::append_corrected_pgn(*g, a, pgn_text);
+                    audit::append_corrected_pgn(*g, a, pgn_text);
                     std::fwrite(pgn_text.data(), 1, pgn_text.size(), out_pgn.get());
                 }
             }

@@ -8,9 +8,9 @@
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
 
-#include "proxy/commands.h"
-#include "proxy/edition_loader.h"
-#include "proxy/engine_process.h"
+#include "app/commands.h"
+#include "app/edition_loader.h"
+#include "engine/engine_process.h"
 #include "proxy/relay.h"
 
 namespace drawproxy {
@@ -51,7 +51,7 @@ int run_proxy(const Args& args) {
 
     proxy::RelayOptions relay_options;
     try {
-        relay_options.edition = proxy::load_edition(rules_name);
+        relay_options.edition = app::load_edition(rules_name);
     } catch (const std::exception& e) {
         return usage_error(e.what());
     }
@@ -77,11 +77,11 @@ int run_proxy(const Args& args) {
     boost::asio::io_context io;
     // Handlers first, so a signal during the engine's start is not lost.
     boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
-    std::unique_ptr<proxy::EngineProcess> engine;
+    std::unique_ptr<engine::EngineProcess> engine;
     try {
         engine =
-            std::make_unique<proxy::EngineProcess>(io, command[0], Args(command.begin() + 1, command.end()));
-    } catch (const proxy::EngineStartError& e) {
+            std::make_unique<engine::EngineProcess>(io, command[0], Args(command.begin() + 1, command.end()));
+    } catch (const engine::EngineStartError& e) {
         fmt::print(stderr, "drawproxy: {}\n", e.what());
         return 2;
     }

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace drawproxy::proxy {
+namespace drawproxy::engine {
 
 // The engine could not be started (not found, not executable, ...). what() says why.
 class EngineStartError : public std::runtime_error {
@@ -63,4 +63,4 @@ class EngineProcess {
     std::shared_ptr<Impl> impl_;  // shared with pending async operations
 };
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::engine

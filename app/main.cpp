@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "proxy/commands.h"
+#include "app/commands.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace drawproxy::proxy {
+namespace drawproxy::engine {
 
 class LineBuffer {
   public:
@@ -53,4 +53,4 @@ class LineBuffer {
     std::size_t scan_ = 0;   // bytes before this hold no '\n' after begin_
 };
 
-}  // namespace drawproxy::proxy
+}  // namespace drawproxy::engine

@@ -1,4 +1,4 @@
-#include "match/options.h"
+#include "app/match_options.h"
 
 #include <fmt/format.h>
 #include <cctype>

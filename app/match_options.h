@@ -1,0 +1,19 @@
+#pragma once
+// Parsing the command line of `drawproxy match` (cutechess-cli's style) into MatchOptions.
+// Pure: errors throw match::OptionError with one clear line.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/options.h"
+
+namespace drawproxy::match {
+
+MatchOptions parse_match_options(const std::vector<std::string>& args);
+
+std::optional<ClaimPolicy> parse_claim_policy(const std::string& text);
+
+// The full usage text of `drawproxy match` (for --help / -h).
+const char* match_usage();
+
+}  // namespace drawproxy::match
