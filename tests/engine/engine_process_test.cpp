@@ -1,0 +1,56 @@
+// engine::EngineProcess on its own: lines in order and intact, exit statuses, a stop that
+// escalates for an engine that ignores quit and SIGTERM, and a clear error for a bad command.
+#include <signal.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+
+#include "engine/engine_process.h"
+#include "support/child_session.h"
+
+using namespace drawproxy;
+using namespace std::chrono_literals;
+
+TEST_CASE("engine process: lines come in order with a trailing CR kept, and the exit status is reported") {
+    test::ChildSession s(test::fake_engine_binary(), {"--on", "hello=one;two\r;@exit 7"});
+    s.send("hello");
+    REQUIRE(s.wait_exit());
+    REQUIRE(s.lines().size() == 2);
+    CHECK(s.lines()[0] == "one");
+    CHECK(s.lines()[1] == "two\r");
+    CHECK(*s.status() == 7);
+}
+
+TEST_CASE("engine process: death by a signal is reported as 128 + signal") {
+    test::ChildSession s(test::fake_engine_binary(), {"--on", "go=@crash"});
+    s.send("go");
+    REQUIRE(s.wait_exit());
+    CHECK(*s.status() == 128 + SIGSEGV);
+}
+
+TEST_CASE("engine process: stop() escalates to SIGKILL for an engine that ignores quit and SIGTERM") {
+    boost::asio::io_context io;
+    engine::EngineProcess p(io, test::fake_engine_binary(), {"--ignore-quit", "--ignore-signals"});
+    std::optional<int> status;
+    p.on_line([](std::string_view) {});
+    p.on_exit([&](int st) { status = st; });
+    p.start();
+    const int pid = p.pid();
+    p.stop(100ms);
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!status && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    REQUIRE(status);
+    CHECK(*status == 128 + SIGKILL);
+    CHECK_FALSE(test::process_alive(pid));
+}
+
+TEST_CASE("engine process: a program that does not exist is an EngineStartError naming it") {
+    boost::asio::io_context io;
+    try {
+        engine::EngineProcess p(io, "/nonexistent/engine-xyz", {});
+        FAIL("no error");
+    } catch (const engine::EngineStartError& e) {
+        CHECK(std::string(e.what()).find("/nonexistent/engine-xyz") != std::string::npos);
+    }
+}
