@@ -1,0 +1,193 @@
+#include "match/shard.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <stdexcept>
+
+namespace drawproxy::match {
+
+namespace {
+
+Trinomial trinomial_from(const nlohmann::json& j) {
+    return Trinomial{j.at("wins").get<std::int64_t>(), j.at("losses").get<std::int64_t>(),
+                     j.at("draws").get<std::int64_t>()};
+}
+
+nlohmann::json trinomial_json(const Trinomial& t) {
+    return {{"wins", t.wins}, {"losses", t.losses}, {"draws", t.draws}};
+}
+
+void add_counts(nlohmann::json& into, const nlohmann::json& from) {
+    if (!from.is_object()) return;
+    for (auto it = from.begin(); it != from.end(); ++it) {
+        if (!it.value().is_number_integer()) continue;
+        const std::int64_t before = into.contains(it.key()) ? into[it.key()].get<std::int64_t>() : 0;
+        into[it.key()] = before + it.value().get<std::int64_t>();
+    }
+}
+
+}  // namespace
+
+std::optional<ShardSpec> parse_shard(std::string_view text) {
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    ShardSpec s;
+    const auto k = std::from_chars(text.data(), text.data() + slash, s.index);
+    const auto n = std::from_chars(text.data() + slash + 1, text.data() + text.size(), s.count);
+    if (k.ec != std::errc() || k.ptr != text.data() + slash || n.ec != std::errc() ||
+        n.ptr != text.data() + text.size())
+        return std::nullopt;
+    if (s.count < 1 || s.index < 1 || s.index > s.count) return std::nullopt;
+    return s;
+}
+
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash) {
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+std::string hex_id(std::uint64_t id) { return fmt::format("{:016x}", id); }
+
+void put_statistics(nlohmann::json& summary, const std::vector<HeadToHead>& encounters,
+                    const StatsSettings& settings) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const HeadToHead& h : encounters) {
+        if (h.games.games() == 0) continue;
+        nlohmann::json p = stats_json(h, settings);
+        p["a"] = h.first;
+        p["b"] = h.second;
+        p["first_white"] = trinomial_json(h.first_white);
+        p["first_black"] = trinomial_json(h.first_black);
+        pairs.push_back(std::move(p));
+    }
+    summary["pairs"] = std::move(pairs);
+    nlohmann::json st = {{"penta", settings.penta}};
+    if (settings.sprt) {
+        const SprtParams& s = *settings.sprt;
+        st["sprt"] = {{"elo0", s.elo0},
+                      {"elo1", s.elo1},
+                      {"alpha", s.alpha},
+                      {"beta", s.beta},
+                      {"model", std::string(to_string(s.model))}};
+    }
+    summary["statistics"] = std::move(st);
+}
+
+HeadToHead head_to_head_from_json(const nlohmann::json& p) {
+    HeadToHead h;
+    h.first = p.at("a").get<std::string>();
+    h.second = p.at("b").get<std::string>();
+    h.games = trinomial_from(p);
+    h.first_white = trinomial_from(p.at("first_white"));
+    h.first_black = trinomial_from(p.at("first_black"));
+    const auto cells = p.at("pentanomial").get<std::vector<std::int64_t>>();
+    if (cells.size() != 5) throw std::runtime_error("a pentanomial needs five counts");
+    const std::int64_t wl = p.at("wl").get<std::int64_t>(), dd = p.at("dd").get<std::int64_t>();
+    if (wl + dd != cells[2]) throw std::runtime_error("the pentanomial's WL and DD do not add up");
+    h.pairs = Pentanomial{cells[0], cells[1], wl, dd, cells[3], cells[4]};
+    return h;
+}
+
+MergeResult merge_summaries(const std::vector<nlohmann::json>& parts, const std::optional<SprtParams>& sprt) {
+    if (parts.empty()) throw std::runtime_error("no parts to merge");
+    std::vector<const nlohmann::json*> by_index;
+    std::string id;
+    int count = 0;
+    for (const nlohmann::json& part : parts) {
+        if (!part.is_object() || !part.contains("shard") || !part["shard"].is_object() ||
+            !part.contains("match_id"))
+            throw std::runtime_error("not the summary of a match part (-shard K/N with -jsonout)");
+        const std::string part_id = part["match_id"].get<std::string>();
+        const int n = part["shard"].at("count").get<int>();
+        if (id.empty()) id = part_id, count = n;
+        if (part_id != id || n != count)
+            throw std::runtime_error(
+                fmt::format("parts of different matches (match id {} and {})", id, part_id));
+        by_index.push_back(&part);
+    }
+    std::sort(by_index.begin(), by_index.end(), [](const nlohmann::json* a, const nlohmann::json* b) {
+        return (*a)["shard"]["index"].get<int>() < (*b)["shard"]["index"].get<int>();
+    });
+    MergeResult r;
+    std::vector<int> merged;
+    for (const nlohmann::json* p : by_index) {
+        const int k = (*p)["shard"]["index"].get<int>();
+        if (!merged.empty() && merged.back() == k)
+            throw std::runtime_error(fmt::format("part {}/{} given twice", k, count));
+        merged.push_back(k);
+    }
+    for (int k = 1, i = 0; k <= count; ++k) {
+        if (i < int(merged.size()) && merged[std::size_t(i)] == k)
+            ++i;
+        else
+            r.missing.push_back(k);
+    }
+
+    nlohmann::json out = *by_index.front();
+    out.erase("shard");
+    nlohmann::json games = nlohmann::json::array();
+    nlohmann::json by_reason = nlohmann::json::object(), claims = nlohmann::json::object();
+    std::map<std::pair<std::string, std::string>, HeadToHead> encounters;
+    std::vector<std::pair<std::string, std::string>> order;  // the first part's order, then new ones
+    for (const nlohmann::json* p : by_index) {
+        for (const nlohmann::json& g : p->value("games", nlohmann::json::array())) games.push_back(g);
+        add_counts(by_reason, p->value("by_reason", nlohmann::json::object()));
+        add_counts(claims, p->value("incorrect_claims", nlohmann::json::object()));
+        for (const nlohmann::json& e : p->value("pairs", nlohmann::json::array())) {
+            const HeadToHead h = head_to_head_from_json(e);
+            auto [it, fresh] = encounters.try_emplace({h.first, h.second}, h);
+            if (fresh) {
+                order.emplace_back(h.first, h.second);
+                continue;
+            }
+            HeadToHead& sum = it->second;
+            sum.games += h.games;
+            sum.pairs += h.pairs;
+            sum.first_white += h.first_white;
+            sum.first_black += h.first_black;
+        }
+    }
+    std::stable_sort(games.begin(), games.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+        return a.value("game", 0) < b.value("game", 0);
+    });
+    out["games"] = std::move(games);
+    out["by_reason"] = std::move(by_reason);
+    out["incorrect_claims"] = std::move(claims);
+
+    StatsSettings settings;
+    const nlohmann::json st = out.value("statistics", nlohmann::json::object());
+    settings.penta = st.value("penta", true);
+    if (st.contains("sprt")) {
+        const nlohmann::json& s = st["sprt"];
+        settings.sprt =
+            SprtParams{s.at("elo0").get<double>(), s.at("elo1").get<double>(), s.at("alpha").get<double>(),
+                       s.at("beta").get<double>(),
+                       parse_sprt_model(s.at("model").get<std::string>()).value_or(SprtModel::normalized)};
+    }
+    if (sprt) settings.sprt = sprt;
+    // Encounters in the runner's order (by the engines' order in the summary), whatever the
+    // parts' order.
+    const std::vector<std::string> names = out.value("engines", std::vector<std::string>{});
+    const auto rank = [&](const std::string& name) {
+        return std::find(names.begin(), names.end(), name) - names.begin();
+    };
+    std::sort(order.begin(), order.end(), [&](const auto& x, const auto& y) {
+        return std::make_pair(rank(x.first), rank(x.second)) < std::make_pair(rank(y.first), rank(y.second));
+    });
+    std::vector<HeadToHead> list;
+    for (const auto& key : order) list.push_back(encounters.at(key));
+    put_statistics(out, list, settings);
+    if (settings.sprt && !list.empty()) r.status = current_status(list.front(), settings);
+    out["parts"] = {{"count", count}, {"merged", merged}, {"missing", r.missing}};
+    out["partial"] = !r.missing.empty();
+    r.summary = std::move(out);
+    return r;
+}
+
+}  // namespace drawproxy::match
