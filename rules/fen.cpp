@@ -194,8 +194,11 @@ bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& 
             return false;
         }
     }
-    int halfmove = clocks[0], fullmove = clocks[1];
-    pos.set_clocks(halfmove, fullmove < 1 ? 1 : fullmove);
+    if (clocks[1] == 0) {
+        error = "bad fullmove number '" + std::string(f[5].substr(0, 24)) + "' (it starts at 1)";
+        return false;
+    }
+    pos.set_clocks(clocks[0], clocks[1]);
     pos.set_chess960(chess960);
     std::string why = pos.validate();
     if (!why.empty()) {

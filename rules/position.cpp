@@ -103,8 +103,7 @@ void Position::play(Move m) {
     Square from = m.from(), to = m.to();
     Piece moved = board_[from];
 
-    ++halfmove_;
-    if (us == BLACK) ++fullmove_;
+    tick_clocks(us);
     ep_ = SQ_NONE;
 
     if (m.kind() == Move::CASTLING) {
@@ -152,8 +151,7 @@ void Position::play(Move m) {
 
 void Position::play_null() {
     ep_ = SQ_NONE;
-    ++halfmove_;
-    if (side_ == BLACK) ++fullmove_;
+    tick_clocks(side_);
     side_ = ~side_;
     key_ ^= zobrist::keys.side;
 }

@@ -117,7 +117,10 @@ class Position {
     void clear();
     void put_piece(Piece p, Square s);
     void set_side_to_move(Color c) { side_ = c; }
-    // Values outside [0, MAX_CLOCK] (fullmove [1, MAX_CLOCK]) make validate() fail.
+    // The bound of both clocks. Values outside [0, MAX_CLOCK] (fullmove [1, MAX_CLOCK]) make
+    // validate() fail, and play() stops each clock there (saturates), so every position played
+    // from a readable FEN has a readable FEN. No rule needs more: Article 9 only asks whether the
+    // halfmove clock has reached 100 or 150 plies, and no game reaches a million moves.
     static constexpr int MAX_CLOCK = 1'000'000;
     void set_clocks(int halfmove, int fullmove) {
         halfmove_ = halfmove;
@@ -133,6 +136,11 @@ class Position {
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void compute_key();
+    // One ply on both clocks (the fullmove number after Black's move), each held at MAX_CLOCK.
+    void tick_clocks(Color mover) {
+        halfmove_ += halfmove_ < MAX_CLOCK;
+        fullmove_ += mover == BLACK && fullmove_ < MAX_CLOCK;
+    }
 
     Bitboard by_color_[2];
     Bitboard by_type_[6];

@@ -254,3 +254,21 @@ TEST_CASE("game: the computer rules end the game on threefold, fifty moves and b
     Game bare = play_game("8/8/8/3k4/4r3/8/3K4/8 w - - 0 1", "d2d3 d5c5 d3e4");
     CHECK(result_text(bare.verdict(computer).result) == "1/2-1/2 dead-position computer");
 }
+
+TEST_CASE("game: a clock at the FEN bound stays there and Article 9 still judges it", "[game]") {
+    // The clocks saturate at Position::MAX_CLOCK (a FEN with the largest clock plays on to
+    // positions whose FEN reads back); every rule only asks "at least 100 / 150 plies".
+    const std::string top = std::to_string(Position::MAX_CLOCK);
+    Game g = play_game("4k3/8/8/8/8/8/r7/R3K3 b - - " + top + " " + top, "e8e7 a1b1 e7e8 b1a1 e8e7");
+    for (int ply = 0; ply <= g.ply_count(); ++ply) CHECK(g.halfmove_clock(ply) == Position::MAX_CLOCK);
+    CHECK(g.position().fullmove_number() == Position::MAX_CLOCK);
+    CHECK(Position::from_fen(to_fen(g.position())).same_position(g.position()));
+    CHECK(result_text(g.verdict(fide2023()).result) == "1/2-1/2 seventy-five-moves 9.6.2");
+    CHECK(result_text(g.verdict(fide2009()).result) == "none");
+    CHECK(claims_text(g, g.verdict(fide2009())).rfind("fifty-moves 9.3b; fifty-moves 9.3a [", 0) == 0);
+    // A capture still resets the clock, and the claims go with it.
+    g.play(parse_uci_move(g.position(), "a1a2"));
+    CHECK(g.halfmove_clock(g.ply_count()) == 0);
+    CHECK(result_text(g.verdict(fide2023()).result) == "none");
+    CHECK(claims_text(g, g.verdict(fide2009())).empty());
+}

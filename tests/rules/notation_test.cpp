@@ -256,6 +256,9 @@ TEST_CASE("broken FENs name the fault and leave the output untouched", "[notatio
         {"4k3/8/8/8/8/8/8/4K3 w - - 1000001 1", "out of range halfmove clock"},
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", "bad fullmove number"},
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 70000000", "out of range fullmove number"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1000001", "out of range fullmove number"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0' (it starts at 1)"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 000", "fullmove number '000' (it starts at 1)"},
         {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn stands on the first or last rank"},
         {"4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1", "pawn"},
         {"4k3/pppppppp/pppppppp/p7/8/8/8/4K3 w - - 0 1", "more than 16 pieces"},
@@ -274,13 +277,13 @@ TEST_CASE("broken FENs name the fault and leave the output untouched", "[notatio
 }
 
 TEST_CASE("FEN: tolerant forms", "[notation]") {
-    // Missing clocks, a missing fullmove number, runs of spaces, fullmove 0.
+    // Missing clocks, a missing fullmove number, runs of spaces.
     CHECK(to_fen(fen("4k3/8/8/8/8/8/8/4K3 b - -")) == "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     // Missing castling and en passant fields (EPD-style test files): none of either.
     CHECK(to_fen(fen("4k3/8/8/8/8/8/8/4K3 b")) == "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     CHECK(to_fen(fen("r3k3/8/8/8/8/8/8/4K2R w K")) == "r3k3/8/8/8/8/8/8/4K2R w K - 0 1");
     CHECK(to_fen(fen("4k3/8/8/8/8/8/8/4K3 b - - 7")) == "4k3/8/8/8/8/8/8/4K3 b - - 7 1");
-    CHECK(to_fen(fen("  4k3/8/8/8/8/8/8/4K3   w  -  -  3  0 ")) == "4k3/8/8/8/8/8/8/4K3 w - - 3 1");
+    CHECK(to_fen(fen("  4k3/8/8/8/8/8/8/4K3   w  -  -  3  01 ")) == "4k3/8/8/8/8/8/8/4K3 w - - 3 1");
     CHECK(to_fen(fen("4k3/8/8/8/8/8/8/4K3 w - - 000012 1000000")) == "4k3/8/8/8/8/8/8/4K3 w - - 12 1000000");
     // An en passant square no pawn can use is dropped; one with an illegal capture is kept
     // inside but not shown.

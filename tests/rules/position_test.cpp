@@ -213,3 +213,40 @@ TEST_CASE("has_legal_moves agrees with the move generator (the king-step shortcu
     }
     CHECK(ends > 0);
 }
+
+TEST_CASE("clocks stay within the FEN reader's bound: play() saturates at MAX_CLOCK", "[position]") {
+    // Found by fuzz_fen: a clock at the bound went one past it and the FEN of the result was
+    // refused. Every move, capture or not, and every null move must give a readable FEN.
+    const std::string top = std::to_string(Position::MAX_CLOCK);
+    for (const std::string& start :
+         {"8/8/8/8/8/k7/r7/7K b - - " + top + " 1", "8/8/8/8/8/k7/r7/7K b - - 0 " + top,
+          "8/8/8/8/8/k7/r7/7K b - - " + top + " " + top, "8/8/8/8/8/k7/r7/7K w - - " + top + " " + top}) {
+        const Position pos = fen(start);
+        for (Move m : pos.legal_moves()) {
+            Position child = pos;
+            child.play(m);
+            INFO(start << " " << to_uci(pos, m) << " -> " << to_fen(child));
+            CHECK(child.halfmove_clock() <= Position::MAX_CLOCK);
+            CHECK(child.fullmove_number() <= Position::MAX_CLOCK);
+            Position again(Position::Uninitialised{});
+            std::string error;
+            CHECK(parse_fen(to_fen(child), false, again, error));
+            CHECK(error.empty());
+            CHECK(same(again, child));
+        }
+        Position null = pos;
+        null.play_null();
+        Position again(Position::Uninitialised{});
+        std::string error;
+        INFO(start << " null move -> " << to_fen(null));
+        CHECK(parse_fen(to_fen(null), false, again, error));
+    }
+    // Below the bound the clocks still count one by one.
+    Position pos = fen("8/8/8/8/8/k7/r7/7K b - - " + std::to_string(Position::MAX_CLOCK - 1) + " 7");
+    pos.play(parse_uci_move(pos, "a2b2"));
+    CHECK(pos.halfmove_clock() == Position::MAX_CLOCK);
+    CHECK(pos.fullmove_number() == 8);
+    pos.play(parse_uci_move(pos, "h1g1"));
+    CHECK(pos.halfmove_clock() == Position::MAX_CLOCK);
+    CHECK(pos.fullmove_number() == 8);
+}
