@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "rules/material_legality.h"
 #include "rules/notation.h"
 #include "rules/winnability/winnability.h"
 
@@ -46,8 +47,10 @@ int run_winnable(const Args& args) {
         "are ignored; blank lines and lines starting with '#' are skipped) and prints 'XY FEN' per\n"
         "position, in order: X is W if White can still checkmate by some series of legal moves, '-' if\n"
         "it provably cannot, '?' if undecided within the node budget; Y likewise for Black with B.\n"
-        "A line that is not a valid FEN gets a message naming its line number on stderr and no output\n"
-        "line; the others are still answered, and the exit status is then 2 (0 when all were valid).",
+        "A line that is not a valid FEN, or whose material no legal game reaches (more than 8 pawns a\n"
+        "side, more promoted pieces than missing pawns), gets a message naming its line number on\n"
+        "stderr and no output line; the others are still answered, and the exit status is then 2 (0\n"
+        "when all were valid).",
         "drawproxy winnable"};
     std::uint64_t nodes = wb::Budget{}.nodes;
     bool witness = false;
@@ -66,6 +69,14 @@ int run_winnable(const Args& args) {
         text = strip_label(text);
         if (!rules::parse_fen(text, false, pos, error)) {
             fmt::print(stderr, "drawproxy: winnable: line {}: bad FEN: {}\n", number, error);
+            bad_input = true;
+            continue;
+        }
+        // The FEN reader takes any material (composed positions, analysis); the question
+        // "can a side still mate" is about games, and no game reaches these.
+        if (const std::string fault = rules::material_fault(pos); !fault.empty()) {
+            fmt::print(stderr, "drawproxy: winnable: line {}: no legal game reaches this position: {}\n",
+                       number, fault);
             bad_input = true;
             continue;
         }
