@@ -3,9 +3,11 @@
 // crash, a hang or unbounded memory; every game read must replay legally.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "audit/audit.h"
+#include "rules/notation.h"
 #include "rules/pgn.h"
 
 using namespace drawproxy;
@@ -31,6 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (!pos.is_legal(m)) __builtin_trap();
                 pos.play(m);
             }
+            // The position reached has a FEN that reads back (issue 19: clocks at the bound).
+            rules::Position again(rules::Position::Uninitialised{});
+            std::string error;
+            if (!rules::parse_fen(rules::to_fen(pos), pos.chess960(), again, error) ||
+                !again.same_position(pos))
+                __builtin_trap();
             if (audit && g->ok()) audit::audit_game(*g, edition, scratch);
         }
     };

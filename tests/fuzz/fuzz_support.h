@@ -20,6 +20,18 @@ inline void check(bool ok, const char* what, const std::string& detail) {
     if (!ok) fail(what, detail);
 }
 
+// The position after `m` has a FEN the reader takes back, to the same position (issue 19: a
+// clock at the reader's bound went one past it).
+inline void check_played_fen(const rules::Position& pos, rules::Move m, const std::string& detail) {
+    rules::Position child = pos;
+    child.play(m);
+    rules::Position again(rules::Position::Uninitialised{});
+    std::string error;
+    check(
+        rules::parse_fen(rules::to_fen(child), child.chess960(), again, error) && again.same_position(child),
+        "the FEN after the move reads back", detail + ": " + error);
+}
+
 // Positions the move readers are fuzzed in when the input brings no FEN of its own: castling
 // both ways, en passant (legal and pinned), promotions, ambiguous pieces, Chess960.
 inline constexpr std::pair<const char*, bool> SEED_POSITIONS[] = {
@@ -80,6 +92,7 @@ inline bool read_move(const std::uint8_t* data, std::size_t size, MoveReader rea
         return false;
     }
     check(c.pos.is_legal(c.move), "an accepted move is legal", c.detail);
+    check_played_fen(c.pos, c.move, c.detail);
     return true;
 }
 
