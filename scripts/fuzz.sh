@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target in build-fuzz/bin for N seconds (default 60), two at a time,
-# each from its seed corpus in tests/fuzz/corpus/<name> when there is one. Fails on any finding.
+# Runs every libFuzzer target in build-fuzz/bin, two at a time. Fails on any finding.
+#   scripts/fuzz.sh [SECONDS]         each target SECONDS (default 60, as CI runs it) from a
+#                                     throw-away copy of its regression corpus tests/fuzz/corpus/<name>
+#   scripts/fuzz.sh --long [SECONDS]  each target SECONDS (default 3600); the corpus it grows is
+#                                     kept in build-fuzz/corpus/<name> and the next run goes on
+#                                     from it (the regression corpus is read, never written);
+#                                     findings in build-fuzz/artifacts/, logs in build-fuzz/fuzz-logs/
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+long=0
+if [[ "${1:-}" == "--long" ]]; then
+    long=1
+    shift
+fi
+seconds=${1:-$((long ? 3600 : 60))}
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/fuzz.sh [--long] [SECONDS]" >&2; exit 2; }
+if ((long)); then
+    out=build-fuzz/fuzz-logs
+    mkdir -p "$out" build-fuzz/artifacts
+else
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+fi
 targets=(build-fuzz/bin/fuzz_*)
 [[ -e "${targets[0]}" ]] || { echo "fuzz: no targets in build-fuzz/bin" >&2; exit 1; }
 # "N runs in S s" from libFuzzer's closing "Done N runs in S second(s)" line; without one, the
@@ -22,16 +38,29 @@ run_count() {
     fi
 }
 run_one() {
-    local bin=$1 name corpus
+    local bin=$1 name corpus artifacts
     name=$(basename "$bin")
-    corpus="$out/$name"
-    mkdir -p "$corpus"
-    [[ -d "tests/fuzz/corpus/$name" ]] && cp -r "tests/fuzz/corpus/$name/." "$corpus/"
-    if "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-         -artifact_prefix="$out/$name-" "$corpus" >"$out/$name.log" 2>&1; then
-        echo "fuzz: $name ok ($(run_count "$out/$name.log"))"
+    local seeds=()
+    [[ -d "tests/fuzz/corpus/$name" ]] && seeds=("tests/fuzz/corpus/$name")
+    if ((long)); then
+        # libFuzzer writes new inputs to the first directory only.
+        corpus="build-fuzz/corpus/$name"
+        artifacts="build-fuzz/artifacts/$name-"
+        mkdir -p "$corpus"
     else
-        echo "fuzz: $name FAILED"; tail -40 "$out/$name.log"; return 1
+        corpus="$out/$name"
+        artifacts="$out/$name-"
+        mkdir -p "$corpus"
+        ((${#seeds[@]})) && cp -r "${seeds[0]}/." "$corpus/"
+        seeds=()
+    fi
+    if "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+         -artifact_prefix="$artifacts" "$corpus" "${seeds[@]}" >"$out/$name.log" 2>&1; then
+        echo "fuzz: $name ok ($(run_count "$out/$name.log"), corpus $(find "$corpus" -type f | wc -l) inputs)"
+    else
+        echo "fuzz: $name FAILED"; tail -40 "$out/$name.log"
+        echo "fuzz: keep the input that broke it in tests/fuzz/corpus/$name/ (see README, Fuzzing)"
+        return 1
     fi
 }
 fail=0
