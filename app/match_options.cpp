@@ -54,7 +54,7 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
     } else if (key == "depth") {
         e.depth = to_int<int>(value, "depth", 1);
     } else if (key == "claim") {
-        auto p = parse_claim_policy(value);
+        auto p = ClaimPolicy::parse(value, true);
         if (!p)
             throw OptionError(fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", value));
         e.claim = *p;
@@ -74,23 +74,6 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
 }
 
 }  // namespace
-
-std::optional<ClaimPolicy> parse_claim_policy(const std::string& text) {
-    ClaimPolicy p;
-    if (text == "always") return p;
-    if (text == "never" || text == "engine") {
-        p.kind = text == "never" ? ClaimPolicy::Kind::Never : ClaimPolicy::Kind::Engine;
-        return p;
-    }
-    if (text.rfind("score:", 0) == 0) {
-        p.kind = ClaimPolicy::Kind::Score;
-        const std::string cp = text.substr(6);
-        auto [end, ec] = std::from_chars(cp.data(), cp.data() + cp.size(), p.score_cp);
-        if (ec != std::errc() || end != cp.data() + cp.size() || cp.empty()) return std::nullopt;
-        return p;
-    }
-    return std::nullopt;
-}
 
 MatchOptions parse_match_options(const std::vector<std::string>& args) {
     MatchOptions opts;
@@ -173,7 +156,7 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
             opts.rules = one();
         } else if (opt == "-claim") {
             claim_default = one();
-            if (!parse_claim_policy(*claim_default))
+            if (!ClaimPolicy::parse(*claim_default, true))
                 throw OptionError(
                     fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", *claim_default));
         } else if (opt == "-draw-offers" || opt == "-draw-offer") {
@@ -211,7 +194,7 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
     for (std::size_t n = 0; n < engines.size(); ++n) {
         EngineConfig e;
         e.tc = default_tc;
-        if (claim_default) e.claim = *parse_claim_policy(*claim_default);
+        if (claim_default) e.claim = *ClaimPolicy::parse(*claim_default, true);
         for (const auto& t : each) apply_engine_key(e, t, "-each");
         for (const auto& t : engines[n]) apply_engine_key(e, t, "-engine");
         if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));

@@ -11,8 +11,6 @@ namespace drawproxy::match {
 
 MatchOptions parse_match_options(const std::vector<std::string>& args);
 
-std::optional<ClaimPolicy> parse_claim_policy(const std::string& text);
-
 // The full usage text of `drawproxy match` (for --help / -h).
 const char* match_usage();
 

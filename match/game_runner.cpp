@@ -58,14 +58,8 @@ GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rule
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
     for (Player& p : players_) {
-        const ClaimPolicy& c = p.config->claim;
-        if (c.kind == ClaimPolicy::Kind::Engine) continue;
-        proxy::ClaimPolicy policy;
-        policy.kind = c.kind == ClaimPolicy::Kind::Never   ? proxy::ClaimPolicy::Never
-                      : c.kind == ClaimPolicy::Kind::Score ? proxy::ClaimPolicy::ScoreAtMost
-                                                           : proxy::ClaimPolicy::Always;
-        policy.max_cp = c.score_cp;
-        p.claimant = std::make_unique<proxy::Claimant>(edition_, policy);
+        if (p.config->claim.kind == ClaimPolicy::Engine) continue;
+        p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
         p.claimant->new_game();
         p.claim_lines.reserve(4);
     }
@@ -159,7 +153,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
     std::string_view word = next_word(rest);
     if (word == "bestmove") return on_bestmove(c, next_word(rest));
     if (word != "info") return;
-    if (p.config->claim.kind == ClaimPolicy::Kind::Engine &&
+    if (p.config->claim.kind == ClaimPolicy::Engine &&
         rest.find("drawproxy claim") != std::string_view::npos) {
         if (auto claim = parse_engine_claim(line, arbiter_.position())) p.engine_claim = claim;
         return;

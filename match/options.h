@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "match/time_control.h"
+#include "proxy/claim_policy.h"
 
 namespace drawproxy::match {
 
@@ -18,13 +19,9 @@ class OptionError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// How a player claims draws (9.2, 9.3): the proxy's policies, plus `engine` for engines
-// that print `info string drawproxy claim ...` themselves.
-struct ClaimPolicy {
-    enum class Kind { Always, Never, Score, Engine };
-    Kind kind = Kind::Always;
-    int score_cp = 0;  // with Score: claim only when the engine's own score is <= this
-};
+// How a player claims draws (9.2, 9.3): the proxy's policy, where `engine` means the engine
+// prints `info string drawproxy claim ...` itself.
+using ClaimPolicy = proxy::ClaimPolicy;
 
 struct EngineConfig {
     std::string name;

@@ -4,9 +4,10 @@
 
 namespace drawproxy::proxy {
 
-std::optional<ClaimPolicy> ClaimPolicy::parse(std::string_view text) {
+std::optional<ClaimPolicy> ClaimPolicy::parse(std::string_view text, bool engine_allowed) {
     if (text == "always") return ClaimPolicy{Always, 0};
     if (text == "never") return ClaimPolicy{Never, 0};
+    if (text == "engine" && engine_allowed) return ClaimPolicy{Engine, 0};
     if (text.starts_with("score:")) {
         if (auto cp = uci::to_number<int>(text.substr(6))) return ClaimPolicy{ScoreAtMost, *cp};
     }
@@ -21,6 +22,8 @@ std::string ClaimPolicy::text() const {
             return "never";
         case ScoreAtMost:
             return "score:" + std::to_string(max_cp);
+        case Engine:
+            return "engine";
     }
     return "always";
 }
@@ -30,6 +33,7 @@ bool ClaimPolicy::allows(const uci::Score& s) const {
         case Always:
             return true;
         case Never:
+        case Engine:  // the engine claims for itself
             return false;
         case ScoreAtMost:
             if (s.kind == uci::Score::Cp) return s.value <= max_cp;

@@ -1,6 +1,8 @@
 #pragma once
-// When the proxy claims a draw for the engine: always, never, or only when the engine's own
-// last score in the search is at most CP centipawns (mate scores count as infinite).
+// When a draw is claimed for the engine: always, never, or only when the engine's own last
+// score in the search is at most CP centipawns (mate scores count as infinite). The match
+// runner adds one kind, `engine`: the engine prints `info string drawproxy claim ...` itself,
+// so no claim is made for it (the proxy refuses that kind: a proxy exists to claim).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,15 +12,17 @@
 namespace drawproxy::proxy {
 
 struct ClaimPolicy {
-    enum Kind { Always, Never, ScoreAtMost };
+    enum Kind { Always, Never, ScoreAtMost, Engine };
     Kind kind = Always;
     int max_cp = 0;  // for ScoreAtMost
 
-    // "always", "never", "score:CP"; nullopt for anything else.
-    static std::optional<ClaimPolicy> parse(std::string_view text);
+    // "always", "never", "score:CP", and "engine" where `engine_allowed`; else nullopt.
+    static std::optional<ClaimPolicy> parse(std::string_view text, bool engine_allowed = false);
     std::string text() const;
     // Whether a claim may be made given the engine's last score (kind None: no score seen).
     bool allows(const uci::Score& last_score) const;
+    // Whether any claim is ever made for the engine (not for never, nor engine).
+    bool makes_claims() const { return kind != Never && kind != Engine; }
 };
 
 }  // namespace drawproxy::proxy

@@ -162,7 +162,7 @@ void Claimant::judge_start(Search& s, Lines& out) {
         s.done = true;
         return;
     }
-    if (policy_.kind == ClaimPolicy::Never) return;
+    if (!policy_.makes_claims()) return;
     for (const rules::Claim& c : v) {
         if (c.intended) continue;
         if (policy_.kind == ClaimPolicy::Always) {
@@ -213,7 +213,7 @@ void Claimant::bestmove(std::string_view move_text, Lines& out) {
         last_bestmove_ = m;
         last_bestmove_generation_ = generation_;
     }
-    if (!current || s.pondering || s.ponder_miss || s.done || policy_.kind == ClaimPolicy::Never) return;
+    if (!current || s.pondering || s.ponder_miss || s.done || !policy_.makes_claims()) return;
     if (!policy_.allows(s.score)) return;
     if (s.pending) {
         out.push_back(claim_line(s.pending_claim));

@@ -66,8 +66,8 @@ TEST_CASE("options: -each applies to every engine, -engine keys override", "[mat
     CHECK(o.engines[1].tc.text() == "40/60+0.6");
     CHECK(o.engines[0].nodes == 100);
     CHECK(o.engines[0].options.size() == 2);
-    CHECK(o.engines[1].claim.kind == match::ClaimPolicy::Kind::Score);
-    CHECK(o.engines[1].claim.score_cp == -20);
+    CHECK(o.engines[1].claim.kind == proxy::ClaimPolicy::ScoreAtMost);
+    CHECK(o.engines[1].claim.max_cp == -20);
     CHECK(o.games == 4);
     CHECK(o.rounds == 3);
     CHECK(o.repeat);
