@@ -19,6 +19,7 @@ int run_analyze(const Args& args);   // drawproxy analyze
 int run_winnable(const Args& args);  // drawproxy winnable
 int run_match(const Args& args);     // drawproxy match (match/)
 int run_audit(const Args& args);     // drawproxy audit (match/)
+int run_check(const Args& args);     // drawproxy check (check/)
 
 // Prints "drawproxy: <message>" on stderr and returns 2.
 int usage_error(const std::string& message);
