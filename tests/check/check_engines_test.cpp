@@ -142,3 +142,19 @@ TEST_CASE("drawproxy check: exit codes and usage errors", "[check]") {
     CHECK(status(dp + " --probe dead-bishops --probe fifty-reset -- " + binary_path("bin/wrong_engine") +
                  " zero-clock " + STOCKFISH) == 1);
 }
+
+TEST_CASE("the other engines in Debian get the same card twice (no flaky probe)", "[check][engines]") {
+    // scripts/setup.sh --test installs them; a missing one is a failed setup, not a skip.
+    for (const char* engine : {"/usr/games/toga2", "/usr/games/glaurung", "/usr/games/ethereal-chess"}) {
+        INFO(engine);
+        const Card first = run(engine, {});
+        const Card second = run(engine, {});
+        CHECK(with(first, Outcome::Pass) == with(second, Outcome::Pass));
+        CHECK(with(first, Outcome::Fail) == with(second, Outcome::Fail));
+        CHECK(with(first, Outcome::NotApplicable) == with(second, Outcome::NotApplicable));
+        // The repetition probes and the long history are what every sound engine gets right.
+        for (const char* name :
+             {"repetition-history", "repetition-bare-fen", "repetition-avoid", "long-history"})
+            CHECK(with(first, Outcome::Pass).count(name) == 1);
+    }
+}
