@@ -137,17 +137,32 @@ std::vector<Probe> make_probes() {
     add("long-history", "long-history", long_history(), {.score = ScoreWanted::MateFound, .moves = {"h5f7"}},
         "600 plies of history, then mate in one: the right move, promptly");
 
+    // Chess960 (UCI_Chess960), castling right kept: the same shuffle as repetition-history
+    // with White's right to castle with the h1 rook (king g1) unchanged throughout, given in
+    // Shredder-FEN. White, a queen down for a knight, draws by Nd1-c3, the third occurrence.
+    // An engine that reads 960 castling rights inconsistently (FEN against moves) misses it.
+    Probe kept{
+        "chess960-repetition",
+        "chess960",
+        "fen r2q2k1/5ppp/8/8/8/2N4P/3PPPP1/6KR b H - 1 20 moves g8h8 c3d1 h8g8 d1c3 g8h8 c3d1 h8g8",
+        true,
+        {.score = ScoreWanted::Draw, .moves = {"d1c3"}},
+        "Chess960 9.2.1: a third occurrence with the castling right kept: the worse side repeats, scores 0"};
+    v.push_back(std::move(kept));
+
     // Chess960 (UCI_Chess960): White's king already stands on g1, so castling with the h1
     // rook (written g1h1, king takes rook) only moves the rook to f1 and ends the right.
     // Kh2, Rh1 and Kg1 then recreate the placement seen twice with the right, but it is a
     // new position: White, a queen down for a knight, stays lost. An engine that loses track
     // of 960 castling rights (or ignores them in its key) sees a threefold in Kh2-g1.
-    Probe c960{"chess960-castling", "chess960",
-               "fen r2q2k1/5ppp/8/8/8/7P/3PPPP1/3N2KR w H - 0 20 moves d1c3 g8h8 c3d1 h8g8 d1c3 g8h8 g1h1 h8g8 "
-               "g1h2 g8h8 f1h1 h8g8",
-               true,
-               {.score = ScoreWanted::Losing},
-               "Chess960 9.2.3: king-takes-rook castling ends the right; the look-alike is no repetition"};
+    Probe c960{
+        "chess960-castling",
+        "chess960",
+        "fen r2q2k1/5ppp/8/8/8/7P/3PPPP1/3N2KR w H - 0 20 moves d1c3 g8h8 c3d1 h8g8 d1c3 g8h8 g1h1 h8g8 "
+        "g1h2 g8h8 f1h1 h8g8",
+        true,
+        {.score = ScoreWanted::Losing},
+        "Chess960 9.2.3: king-takes-rook castling ends the right; the look-alike is no repetition"};
     v.push_back(std::move(c960));
 
     // Claims, for engines that print `info string drawproxy claim ...` (as `match

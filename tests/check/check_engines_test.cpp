@@ -71,7 +71,8 @@ TEST_CASE("each wrong engine fails exactly the probes it breaks", "[check][stock
     const std::set<std::string> sf = with(stockfish_card(), Outcome::Fail);
     // Blind to the moves list: the repetition through history is gone (the bare-FEN control
     // and the castling look-alikes have no history to miss).
-    CHECK(with(wrong("drop-moves"), Outcome::Fail) == sf + std::set<std::string>{"repetition-history"});
+    CHECK(with(wrong("drop-moves"), Outcome::Fail) ==
+          sf + std::set<std::string>{"repetition-history", "chess960-repetition"});
     CHECK(with(wrong("zero-clock"), Outcome::Fail) == sf + group("fifty-moves"));
     // Dead positions are finished games too.
     CHECK(with(wrong("exit-finished"), Outcome::Fail) == sf + group("finished") + group("dead-position"));

@@ -63,7 +63,7 @@ TEST_CASE("every probe is a legal game with a unique name", "[check]") {
         CHECK_NOTHROW(replay(p));
         CHECK(!p.summary.empty());
     }
-    CHECK(probes().size() >= 20);
+    CHECK(probes().size() >= 21);
 }
 
 TEST_CASE("finished and dead probes are over by the Laws, the others are not", "[check]") {
@@ -117,6 +117,10 @@ TEST_CASE("same-position probes: 9.2.3 identity as drawproxy judges it", "[check
     const rules::Game castling = after(replay(probe("same-position-castling")), "h2h1");
     CHECK(castling.repetition_count() == 1);
     CHECK(look_alikes(castling) == 2);
+
+    const rules::Game kept = replay(probe("chess960-repetition"));
+    CHECK(kept.position().castling_rights() != 0);
+    CHECK(after(kept, "d1c3").repetition_count() == 3);
 
     const rules::Game c960 = after(replay(probe("chess960-castling")), "h2g1");
     CHECK(c960.repetition_count() == 1);
