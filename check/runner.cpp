@@ -38,11 +38,16 @@ class Session {
         lines_.clear();
         exited_ = false;
         process_ = std::make_unique<engine::EngineProcess>(io_, options_.program, options_.args);
-        process_->on_line([this](std::string_view line) {
+        // A process given up on may still deliver its last callbacks on this loop: they carry
+        // its generation and are dropped, so they never reach the restarted engine's state.
+        const int generation = ++generation_;
+        process_->on_line([this, generation](std::string_view line) {
+            if (generation != generation_) return;
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             lines_.emplace_back(line);
         });
-        process_->on_exit([this](int status) {
+        process_->on_exit([this, generation](int status) {
+            if (generation != generation_) return;
             exited_ = true;
             status_ = status;
         });
@@ -116,6 +121,7 @@ class Session {
     std::deque<std::string> lines_;
     bool exited_ = false;
     int status_ = 0;
+    int generation_ = 0;  // of the current process
     bool chess960_ = false;
     std::string name_;
 };
