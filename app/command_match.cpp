@@ -1,10 +1,10 @@
 // drawproxy match: engine-vs-engine games in cutechess-cli's option style, judged by the Laws.
 #include <cstdio>
 
-#include "app/match_options.h"
-#include "match/scheduler.h"
 #include "app/commands.h"
 #include "app/edition_loader.h"
+#include "app/match_options.h"
+#include "match/scheduler.h"
 
 namespace drawproxy {
 
@@ -20,7 +20,11 @@ int run_match(const Args& args) {
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         match::Scheduler scheduler(opts, std::move(edition), opts.quiet ? nullptr : stdout);
-        scheduler.run();
+        const match::MatchSummary summary = scheduler.run();
+        if (!summary.stopped.empty()) {
+            std::fprintf(stderr, "drawproxy: match stopped: %s\n", summary.stopped.c_str());
+            return 1;
+        }
         return 0;
     } catch (const match::OptionError& e) {
         return usage_error(e.what());

@@ -62,6 +62,10 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
         auto ms = parse_seconds(value);
         if (!ms || *ms <= 0) throw OptionError(fmt::format("bad stall= value '{}'", value));
         e.stall_ms = *ms;
+    } else if (key == "startup") {
+        auto ms = parse_seconds(value);
+        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad startup= value '{}'", value));
+        e.startup_ms = *ms;
     } else if (key == "restart") {
         if (value != "on" && value != "off")
             throw OptionError(fmt::format("bad restart= value '{}' (on, off)", value));
@@ -183,6 +187,9 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
                 opts.tournament = MatchOptions::Tournament::Gauntlet;
             else
                 throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet)", t));
+        } else if (opt == "-recover") {
+            none();
+            opts.recover = true;
         } else if (opt == "-quiet") {
             none();
             opts.quiet = true;

@@ -22,6 +22,8 @@ Engine keys (for -engine and -each):
   nodes=N, depth=N      search limits, sent with every go (limits combine)
   timemargin=MS         latency allowed past the flag before it counts (default 50)
   stall=SECONDS         silence that forfeits when no clock runs (default 60)
+  startup=SECONDS       time for uciok after uci and readyok after isready (default 10);
+                        an engine that misses it stops the match before the game is scored
   claim=POLICY          always (default), never, score:CP (only when the engine's own
                         score is at most CP), engine (the engine's own
                         "info string drawproxy claim ..." lines count)
@@ -56,6 +58,8 @@ Options:
   -seed N               seed for order=random
   -tournament round-robin|gauntlet
                         pairings with more than two engines (default round-robin)
+  -recover              restart an engine that crashed and go on (default: the match stops
+                        after the running games, exit status 1)
   -quiet                no live lines and tables
   -h, --help            print this text and exit
 )";

@@ -55,6 +55,11 @@ struct GameRecord {
     Outcome outcome;
     int incorrect_claims[2] = {0, 0};  // by colour
     std::string date;                  // YYYY.MM.DD
+    // Not empty when an engine process died during the game ("engine 'X' exited with status N").
+    std::string crash;
+    // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the
+    // game was not played and is not scored; says what the engine did.
+    std::string startup_failure;
 };
 
 }  // namespace drawproxy::match

@@ -106,7 +106,9 @@ void GameRunner::start() {
             process(p).send_line("isready");
         }
     }
-    arm_timer(std::max(spec_.white->stall_ms, spec_.black->stall_ms));
+    // The start-up time, not the stall time: a process just started on a loaded machine may
+    // need far longer for its first uciok than an engine needs to answer between moves.
+    arm_timer(std::max(spec_.white->startup_ms, spec_.black->startup_ms));
 }
 
 void GameRunner::arm_timer(std::int64_t ms) {
@@ -145,6 +147,10 @@ void GameRunner::on_line(Color c, std::string_view line) {
                 if (auto o = arbiter_.check_start()) return finish(*o);
                 send_go();
             }
+        } else if (p.handshake_line.empty() && !line.empty() && !line.starts_with("id ") &&
+                   !line.starts_with("option ") && !line.starts_with("info") && line != "uciok" &&
+                   !line.starts_with("copyprotection") && !line.starts_with("registration")) {
+            p.handshake_line.assign(line.substr(0, 80));
         }
         return;
     }
@@ -337,8 +343,13 @@ void GameRunner::on_timeout() {
     }
     if (!playing_) {
         const Color c = !players_[rules::WHITE].ready ? rules::WHITE : rules::BLACK;
-        record_.final_notes.push_back(fmt::format("{} did not answer uci/isready", players_[c].config->name));
-        return finish(arbiter_.forfeit(c, "stall"));
+        const Player& p = players_[c];
+        const char* wanted = p.session->initialized ? "readyok" : "uciok";
+        const std::string did = p.handshake_line.empty()
+                                    ? std::string("said nothing")
+                                    : fmt::format("said \"{}\" instead of {}", p.handshake_line, wanted);
+        return fail_start(c, fmt::format("{} within {:g} s of {}", did, double(p.config->startup_ms) / 1000,
+                                         p.session->initialized ? "isready" : "uci"));
     }
     const Color c = arbiter_.to_move();
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
@@ -362,8 +373,12 @@ void GameRunner::on_exit(Color c, int status) {
     Player& p = players_[c];
     p.exited = true;
     p.draining = false;
+    if (!finished_ && !playing_)
+        return fail_start(c, fmt::format("exited with status {} before {}", status,
+                                         p.session->initialized ? "readyok" : "uciok"));
     if (!finished_) {
         record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
+        record_.crash = fmt::format("engine '{}' exited with status {}", p.config->name, status);
         return finish(arbiter_.forfeit(c, "crash"));
     }
     settle(p, true);
@@ -387,6 +402,11 @@ void GameRunner::report_if_settled() {
     timer_.cancel();
     auto self = shared_from_this();
     boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
+}
+
+void GameRunner::fail_start(Color c, const std::string& why) {
+    record_.startup_failure = fmt::format("engine '{}' {}", players_[c].config->name, why);
+    finish(arbiter_.forfeit(c, "crash"));
 }
 
 void GameRunner::finish(Outcome outcome) {

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine_process.h"
 #include "match/arbiter.h"
 #include "match/engine_pool.h"
 #include "match/game_record.h"
 #include "match/options.h"
 #include "proxy/claimant.h"
-#include "engine/engine_process.h"
 #include "rules/edition.h"
 
 namespace drawproxy::match {
@@ -72,6 +72,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         uci::GuiCommand gui_command;         // reused: no allocation per move
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
+        std::string handshake_line;          // its first line before readyok that UCI does not expect there
     };
 
     void on_line(rules::Color c, std::string_view line);
@@ -81,6 +82,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void send_go();
     void play_move(rules::Move m, PlyRecord ply);
     void finish(Outcome outcome);
+    // An engine did not become ready: the game is not scored, and `why` says what it did.
+    void fail_start(rules::Color c, const std::string& why);
     // Gives the player's process back to the pool or retires it; reports the game once both
     // players are settled.
     void settle(Player& p, bool retire);

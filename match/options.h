@@ -33,8 +33,9 @@ struct EngineConfig {
     std::int64_t nodes = 0;
     int depth = 0;
     ClaimPolicy claim;
-    std::int64_t stall_ms = 60000;  // no answer for this long without a clock: stalled
-    bool restart = false;           // restart=on: a new process for every game (cutechess' key)
+    std::int64_t stall_ms = 60000;    // no answer for this long without a clock: stalled
+    std::int64_t startup_ms = 10000;  // uci -> uciok and isready -> readyok must come within this
+    bool restart = false;             // restart=on: a new process for every game (cutechess' key)
 };
 
 struct OpeningsOptions {
@@ -72,7 +73,8 @@ struct MatchOptions {
     std::uint64_t seed = 0;
     bool seed_given = false;
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
-    bool quiet = false;  // no live lines (tests)
+    bool quiet = false;    // no live lines (tests)
+    bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
 };
 
 }  // namespace drawproxy::match

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <climits>
+#include <csignal>
 #include <fstream>
 #include <map>
 #include <random>
@@ -81,6 +82,9 @@ Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE
     : opts_(opts), edition_(std::move(edition)), out_(out) {}
 
 MatchSummary Scheduler::run() {
+    // An engine that dies leaves a pipe with no reader; the write to it must fail with EPIPE
+    // (the engine process then reports the engine gone), not kill the whole match.
+    std::signal(SIGPIPE, SIG_IGN);
     std::vector<Opening> openings;
     if (opts_.openings) openings = load_openings(*opts_.openings, opts_.chess960);
     if (opts_.chess960 && openings.empty()) {
@@ -93,7 +97,7 @@ MatchSummary Scheduler::run() {
 
     std::vector<std::string> names;
     for (const auto& e : opts_.engines) names.push_back(e.name);
-    MatchSummary summary{Report(names, edition_.name), {}, {}, 0};
+    MatchSummary summary{Report(names, edition_.name), {}, {}, 0, {}};
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
         pgn.open(opts_.pgnout, std::ios::app);
@@ -110,7 +114,7 @@ MatchSummary Scheduler::run() {
     const int total = int(schedule.size());
     std::function<void()> launch;
     launch = [&] {
-        while (next < schedule.size() && int(running.size()) < opts_.concurrency) {
+        while (summary.stopped.empty() && next < schedule.size() && int(running.size()) < opts_.concurrency) {
             GameSpec spec = schedule[next++];
             const int number = spec.number;
             GameRecord head;
@@ -121,6 +125,16 @@ MatchSummary Scheduler::run() {
             auto runner = std::make_shared<GameRunner>(
                 io, pool, edition_, std::move(spec),
                 [&, number](GameRecord record, const OverheadSamples& overhead) {
+                    if (!record.startup_failure.empty()) {
+                        // Not a game: an engine that cannot start is reported, never scored.
+                        if (summary.stopped.empty()) summary.stopped = record.startup_failure;
+                        running.erase(number);
+                        if (running.empty()) pool.shutdown();
+                        return;
+                    }
+                    if (!record.crash.empty() && !opts_.recover && summary.stopped.empty())
+                        summary.stopped =
+                            fmt::format("{} in game {} (-recover restarts it)", record.crash, number);
                     summary.overhead.insert(summary.overhead.end(), overhead.begin(), overhead.end());
                     summary.report.add(record);
                     print(Report::finished_line(record));

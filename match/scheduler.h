@@ -24,6 +24,9 @@ struct MatchSummary {
     OverheadSamples overhead;       // every bestmove -> next go gap, ns
     std::vector<GameRecord> games;  // in the order they finished
     int engines_started = 0;        // engine processes started (kept between games unless restarted)
+    // Why the match stopped before its schedule ended (an engine that did not start, or
+    // crashed without -recover); empty when every game was played.
+    std::string stopped;
 };
 
 class Scheduler {

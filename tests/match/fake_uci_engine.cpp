@@ -7,7 +7,8 @@
 // score;  crash=P  exit at ply P;  illegal=P  answer an illegal move;  sleep=P:MS  think
 // MS before answering;  hang=P  never answer;  claim=P:TEXT  (_ for spaces) print
 // "info string drawproxy claim TEXT" before the bestmove;  log=PATH  append every line
-// received to PATH.
+// received to PATH;  closein=1  after its readyok, close its input (every descriptor but
+// stdout and stderr), live 1 s more and exit 0, so the runner's next write meets no reader.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -38,6 +39,7 @@ struct Spec {
     std::map<int, int> sleep_ms;
     std::map<int, std::string> claims;
     std::string log;
+    bool close_input = false;
 };
 
 Spec parse_spec(const std::string& text) {
@@ -61,6 +63,8 @@ Spec parse_spec(const std::string& text) {
             s.illegal = std::atoi(value.c_str());
         } else if (key == "hang") {
             s.hang = std::atoi(value.c_str());
+        } else if (key == "closein") {
+            s.close_input = value == "1";
         } else if (key == "log") {
             s.log = value;
         } else if (key == "sleep" && colon != std::string::npos) {
@@ -91,6 +95,12 @@ int run_fake(const Spec& spec) {
             say("uciok");
         } else if (line == "isready") {
             say("readyok");
+            if (spec.close_input) {
+                for (int fd = 0; fd < 1024; ++fd)
+                    if (fd != 1 && fd != 2) ::close(fd);
+                std::this_thread::sleep_for(std::chrono::seconds(1));
+                std::_Exit(0);
+            }
         } else if (line == "quit") {
             return 0;
         } else if (line.rfind("position ", 0) == 0) {

@@ -112,10 +112,12 @@ TEST_CASE("with -concurrency 2 each running game has its own processes", "[match
 TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for the next game",
           "[match][engines-reuse]") {
     // -games 1 -rounds 2: W has White in both games and fails at its first move each time.
+    // (The uci/isready handshake has its own start-up time, 10 s: with the stall time of 0.3 s
+    // it once had, a process slow to start on a loaded machine forfeited the game.)
     for (const char* fault : {"crash=0", "hang=0", "illegal=0"}) {
         INFO(fault);
         TempFile blog(".log");
-        auto summary = play(fault, "score=0;log=" + blog.path, "-each nodes=1 stall=0.3 -games 1 -rounds 2");
+        auto summary = play(fault, "score=0;log=" + blog.path, "-each nodes=1 stall=0.3 -games 1 -rounds 2 -recover");
         REQUIRE(summary.games.size() == 2);
         for (const auto& g : summary.games) CHECK(g.outcome.score == rules::Score::BlackWins);
         CHECK(summary.engines_started == 3);  // W twice, B once

@@ -1,0 +1,127 @@
+// `drawproxy match` run as a user runs it, with engines that fail: dead pipes, engines that
+// never become ready, crashes mid-match, signals. Checked on exit status, stderr and output files.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "match/match_helpers.h"
+
+using namespace drawproxy;
+using drawproxy::test::TempFile;
+
+namespace {
+
+struct Run {
+    bool signalled = false;
+    int status = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+Run run_match_cli(const std::string& args) {
+    TempFile out(".out"), err(".err");
+    const std::string cmd = test::binary_path("bin/drawproxy") + " match " + args + " >" + out.path + " 2>" +
+                            err.path + " </dev/null";
+    Run r;
+    const int st = std::system(cmd.c_str());
+    r.signalled = WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) > 128);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    r.out = slurp(out.path);
+    r.err = slurp(err.path);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("match survives writing to an engine that closed its input (no SIGPIPE)", "[match][failures]") {
+    TempFile pgn(".pgn");
+    const Run r =
+        run_match_cli("-engine " + test::fake_cmd("closein=1") + " name=closer -engine " +
+                      test::fake_cmd("score=0") + " name=B -each nodes=1 -games 1 -pgnout " + pgn.path);
+    INFO(r.out << r.err);
+    CHECK_FALSE(r.signalled);
+    const auto games = test::read_pgn_file(pgn.path);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag("Result") == "0-1");  // the closer's process is gone: it lost by crash
+}
+
+namespace {
+
+std::string fake_engine(const std::string& args) {
+    return "cmd=" + test::binary_path("bin/fake_engine") + " " + args;
+}
+
+// The match stopped before any game was scored: exit 1, one stderr line naming the engine and
+// saying `what`, no game in the PGN.
+void check_not_started(const Run& r, const std::string& pgn_path, const std::string& what) {
+    INFO(r.out << r.err);
+    CHECK_FALSE(r.signalled);
+    CHECK(r.status == 1);
+    CHECK(r.err.find("engine 'broken'") != std::string::npos);
+    CHECK(r.err.find(what) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(test::read_pgn_file(pgn_path).empty());
+}
+
+}  // namespace
+
+TEST_CASE("an engine that is not UCI stops the match before a game is scored", "[match][failures]") {
+    TempFile pgn(".pgn");
+    const std::string tail = " name=broken -engine " + test::fake_cmd("score=0") +
+                             " name=B -each nodes=1 startup=0.5 -games 2 -pgnout " + pgn.path;
+    SECTION("it echoes what it is sent (cat)") {
+        check_not_started(run_match_cli("-engine cmd=/bin/cat" + tail), pgn.path,
+                          "said \"uci\" instead of uciok");
+    }
+    SECTION("it exits at once") {
+        check_not_started(run_match_cli("-engine " + fake_engine("'arg=--start' 'arg=@exit 3'") + tail),
+                          pgn.path, "exited with status 3 before uciok");
+    }
+    SECTION("it says nothing") {
+        check_not_started(run_match_cli("-engine cmd=/bin/sleep arg=20" + tail), pgn.path,
+                          "said nothing within 0.5 s of uci");
+    }
+    SECTION("it answers uci but never isready") {
+        check_not_started(run_match_cli("-engine " + fake_engine("'arg=--on' 'arg=isready=@hang'") + tail),
+                          pgn.path, "said nothing within 0.5 s");
+    }
+}
+
+TEST_CASE("the start-up time defaults to 10 s", "[match][failures]") {
+    const match::MatchOptions o =
+        match::parse_match_options(test::words("-each nodes=1 -engine cmd=a -engine cmd=b startup=2.5"));
+    CHECK(o.engines[0].startup_ms == 10000);
+    CHECK(o.engines[1].startup_ms == 2500);
+}
+
+TEST_CASE("an engine crashing mid-match stops it after the game; -recover restarts it", "[match][failures]") {
+    TempFile pgn(".pgn");
+    const std::string engines = "-engine " + test::fake_cmd("crash=2") + " name=C -engine " +
+                                test::fake_cmd("score=0") + " name=B -each nodes=1 -rounds 3 -pgnout " +
+                                pgn.path;
+    SECTION("by default the match stops, keeps the game, exit 1") {
+        const Run r = run_match_cli(engines);
+        INFO(r.out << r.err);
+        CHECK(r.status == 1);
+        CHECK(r.err.find("engine 'C' exited with status") != std::string::npos);
+        CHECK(r.err.find("in game 1") != std::string::npos);
+        const auto games = test::read_pgn_file(pgn.path);
+        REQUIRE(games.size() == 1);
+        CHECK(games[0].tag("ResultRule") == "crash forfeit");
+        CHECK(r.out.find("Finished match") != std::string::npos);
+    }
+    SECTION("-recover: every game is played, exit 0") {
+        const Run r = run_match_cli(engines + " -recover");
+        INFO(r.out << r.err);
+        CHECK(r.status == 0);
+        CHECK(test::read_pgn_file(pgn.path).size() == 3);
+    }
+}
