@@ -60,6 +60,9 @@ GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rule
     for (Player& p : players_) {
         if (p.config->claim.kind == ClaimPolicy::Engine) continue;
         p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
+        // As behind the proxy once UCI_Chess960 is set: Shredder-FEN castling rights and
+        // king-takes-rook castling moves are read as Chess960.
+        p.claimant->set_chess960(pool_.chess960());
         p.claimant->new_game();
         p.claim_lines.reserve(4);
     }
@@ -163,6 +166,12 @@ void GameRunner::on_line(Color c, std::string_view line) {
         rest.find("drawproxy claim") != std::string_view::npos) {
         if (auto claim = parse_engine_claim(line, arbiter_.position())) p.engine_claim = claim;
         return;
+    }
+    if (p.claimant && p.claimant->wants_scores()) {
+        // claim=score:CP decides on the engine's own score: the claimant reads it exactly as
+        // the proxy's relay does (multipv 1, bounds), else it never has one and never claims.
+        int multipv = 1;
+        p.claimant->info_score(uci::parse_info_score(line, &multipv), multipv);
     }
     while (!rest.empty()) {
         word = next_word(rest);

@@ -84,6 +84,7 @@ void say(const std::string& line) { std::cout << line << '\n' << std::flush; }
 
 int run_fake(const Spec& spec) {
     rules::Position pos;
+    bool chess960 = false;  // UCI_Chess960: Shredder-FEN castling, king-takes-rook moves
     int ply = 0;
     std::string line;
     std::ofstream log;
@@ -101,6 +102,8 @@ int run_fake(const Spec& spec) {
                 std::this_thread::sleep_for(std::chrono::seconds(1));
                 std::_Exit(0);
             }
+        } else if (line == "setoption name UCI_Chess960 value true") {
+            chess960 = true;
         } else if (line == "quit") {
             return 0;
         } else if (line.rfind("position ", 0) == 0) {
@@ -109,7 +112,7 @@ int run_fake(const Spec& spec) {
             in >> word;
             if (word == "fen") {
                 while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-                pos = rules::Position::from_fen(fen);
+                pos = rules::Position::from_fen(fen, chess960);
             } else {
                 pos = rules::Position();
                 in >> word;  // "moves"

@@ -111,8 +111,41 @@ TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][
         CHECK(g.outcome.rule_text() == "threefold 9.2.1 move f6g8");
         CHECK(g.plies.size() == 7);
     }
+    SECTION("score:CP: the claim comes when the engine's own score is at most CP, else not") {
+        auto g = play_one(moves + ";crash=10 claim=never", moves + ";score=-20",
+                          "-each nodes=1 -games 1 -claim score:-20");
+        CHECK(g.outcome.rule_text() == "threefold 9.2.1 move f6g8");
+        auto h = play_one(moves + ";crash=10 claim=never", moves + ";score=-19",
+                          "-each nodes=1 -games 1 -claim score:-20");
+        CHECK(h.outcome.reason == "crash");
+        CHECK(h.plies.size() == 10);
+    }
     SECTION("never: nobody claims, the game goes on past the threefold") {
         auto g = play_one(moves + ";crash=10", moves, "-each nodes=1 -games 1 -claim never");
+        CHECK(g.outcome.reason == "crash");
+        CHECK(g.plies.size() == 10);
+    }
+}
+
+TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would", "[match][faults]") {
+    // Knights in the corners, king on f1 (Shredder-FEN castling rights): the same shuffle as in
+    // standard chess must bring Black's intended-move claim at ply 7 (issue 13 item 3: the
+    // runner's claimant was never told the game is Chess960 and claimed nothing).
+    TempFile epd(".epd", "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\n");
+    const std::string moves = "moves=h1g3,h8g6,g3h1,g6h8,h1g3,h8g6,g3h1,g6h8,h1g3";
+    const std::string opts = "-each nodes=1 -games 1 -variant fischerandom -openings file=" + epd.path;
+    SECTION("always: Black claims with its intended move") {
+        auto g = play_one(moves + ";crash=12 claim=never", moves, opts);
+        CHECK(g.start.chess960());
+        CHECK(g.outcome.rule_text() == "threefold 9.2.1 move g6h8");
+        CHECK(g.plies.size() == 7);
+    }
+    SECTION("score:0 with a level score: the same claim") {
+        auto g = play_one(moves + ";crash=12 claim=never", moves + ";score=0", opts + " -claim score:0");
+        CHECK(g.outcome.rule_text() == "threefold 9.2.1 move g6h8");
+    }
+    SECTION("never: nobody claims, the game goes on past the threefold") {
+        auto g = play_one(moves + ";crash=10", moves, opts + " -claim never");
         CHECK(g.outcome.reason == "crash");
         CHECK(g.plies.size() == 10);
     }
