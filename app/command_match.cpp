@@ -19,7 +19,7 @@ int run_match(const Args& args) {
         const match::MatchOptions opts = match::parse_match_options(args);
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
-        match::Scheduler scheduler(opts, std::move(edition), opts.quiet ? nullptr : stdout);
+        match::Scheduler scheduler(opts, std::move(edition), stdout);
         const match::MatchSummary summary = scheduler.run();
         if (!summary.stopped.empty()) {
             std::fprintf(stderr, "drawproxy: match stopped: %s\n", summary.stopped.c_str());

@@ -60,7 +60,8 @@ Options:
                         pairings with more than two engines (default round-robin)
   -recover              restart an engine that crashed and go on (default: the match stops
                         after the running games, exit status 1)
-  -quiet                no live lines and tables
+  -quiet                no per-game lines and no tables (the final score and Elo lines,
+                        warnings and errors stay)
   -h, --help            print this text and exit
 )";
 }

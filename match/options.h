@@ -73,7 +73,7 @@ struct MatchOptions {
     std::uint64_t seed = 0;
     bool seed_given = false;
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
-    bool quiet = false;    // no live lines (tests)
+    bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
     bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
 };
 

@@ -106,6 +106,10 @@ MatchSummary Scheduler::run() {
     auto print = [&](const std::string& line) {
         if (out_) std::fprintf(out_, "%s\n", line.c_str()), std::fflush(out_);
     };
+    // -quiet drops the per-game lines and the tables, never the final score and Elo.
+    auto print_live = [&](const std::string& line) {
+        if (!opts_.quiet) print(line);
+    };
 
     boost::asio::io_context io;
     EnginePool pool(io, opts_.chess960);
@@ -121,7 +125,7 @@ MatchSummary Scheduler::run() {
             head.number = number;
             head.white = spec.white->name;
             head.black = spec.black->name;
-            print(Report::started_line(head, total));
+            print_live(Report::started_line(head, total));
             auto runner = std::make_shared<GameRunner>(
                 io, pool, edition_, std::move(spec),
                 [&, number](GameRecord record, const OverheadSamples& overhead) {
@@ -137,11 +141,11 @@ MatchSummary Scheduler::run() {
                             fmt::format("{} in game {} (-recover restarts it)", record.crash, number);
                     summary.overhead.insert(summary.overhead.end(), overhead.begin(), overhead.end());
                     summary.report.add(record);
-                    print(Report::finished_line(record));
+                    print_live(Report::finished_line(record));
                     const int a = summary.report.index_of(record.white),
                               b = summary.report.index_of(record.black);
                     const int first = std::min(a, b), second = std::max(a, b);
-                    print(summary.report.score_line(first, second));
+                    print_live(summary.report.score_line(first, second));
                     if (pgn.is_open()) pgn << write_pgn(record) << std::flush;
                     summary.games.push_back(std::move(record));
                     running.erase(number);
@@ -161,7 +165,7 @@ MatchSummary Scheduler::run() {
     summary.engines_started = pool.started();
 
     if (out_) {
-        print("");
+        print_live("");
         const int n = int(names.size());
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
@@ -170,9 +174,11 @@ MatchSummary Scheduler::run() {
                 print(summary.report.score_line(a, b));
                 print(summary.report.elo_line(a, b));
             }
-        if (n > 2) std::fputs(summary.report.crosstable().c_str(), out_);
-        std::fputs(summary.report.reason_table().c_str(), out_);
-        std::fputs(summary.report.claims_table().c_str(), out_);
+        if (!opts_.quiet) {
+            if (n > 2) std::fputs(summary.report.crosstable().c_str(), out_);
+            std::fputs(summary.report.reason_table().c_str(), out_);
+            std::fputs(summary.report.claims_table().c_str(), out_);
+        }
         print("Finished match");
     }
     if (!opts_.jsonout.empty()) {

@@ -125,3 +125,17 @@ TEST_CASE("an engine crashing mid-match stops it after the game; -recover restar
         CHECK(test::read_pgn_file(pgn.path).size() == 3);
     }
 }
+
+TEST_CASE("-quiet keeps the final score and Elo lines, drops per-game lines and tables",
+          "[match][failures]") {
+    const Run r = run_match_cli("-engine " + test::fake_cmd("score=0") + " name=W -engine " +
+                                test::fake_cmd("score=0") + " name=B -each nodes=1 -games 2 -quiet");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("Score of W vs B: ") != std::string::npos);
+    CHECK(r.out.find("Elo difference: ") != std::string::npos);
+    CHECK(r.out.find("Started game") == std::string::npos);
+    CHECK(r.out.find("Finished game") == std::string::npos);
+    CHECK(r.out.find("Results by reason") == std::string::npos);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') <= 3);
+}
