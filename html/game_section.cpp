@@ -1,0 +1,255 @@
+#include "html/game_section.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include "html/board.h"
+#include "html/chart.h"
+#include "html/escape.h"
+#include "html/explain.h"
+#include "html/page.h"
+#include "rules/game.h"
+#include "rules/notation.h"
+
+namespace drawproxy::html {
+
+namespace {
+
+bool is_claim_note(std::string_view note) { return note.starts_with("claim "); }
+bool is_incorrect(std::string_view note) { return note.find(": incorrect") != std::string_view::npos; }
+
+int white_view(const GameView& g, int ply) {
+    const PlyView& p = g.plies[ply];
+    const bool white_moved = (int(g.start.side_to_move()) + ply) % 2 == 0;
+    return white_moved ? p.score : -p.score;
+}
+
+std::string score_text(const GameView& g, int ply) {
+    const PlyView& p = g.plies[ply];
+    if (p.book) return "book";
+    if (!p.has_score) return "";
+    const int v = white_view(g, ply);
+    if (p.mate) return fmt::format("#{}", v);
+    return fmt::format("{:+.2f}", v / 100.0);
+}
+
+// "12." / "12..." and the SAN of the move from `pos`.
+std::string move_label(const rules::Position& pos, rules::Move m) {
+    return fmt::format("{}{} {}", pos.fullmove_number(), pos.side_to_move() == rules::WHITE ? "." : "...",
+                       rules::to_san(pos, m));
+}
+
+const char* side_name(rules::Color c) { return c == rules::WHITE ? "White" : "Black"; }
+
+void figure(std::string& out, const rules::Position& pos, const BoardMarks& marks, std::string_view caption) {
+    out += "<figure>";
+    append_board(out, pos, marks);
+    out += "<figcaption>";
+    append_escaped(out, caption);
+    out += "</figcaption></figure>";
+}
+
+// The game replayed; the moves came from a legal record, but a reader may hand anything.
+bool replay(const GameView& g, rules::Game& game) {
+    game.reset(g.start);
+    for (const PlyView& p : g.plies) {
+        if (!game.position().is_legal(p.move)) return false;
+        game.play(p.move);
+    }
+    return true;
+}
+
+}  // namespace
+
+bool is_notable(const GameView& g) {
+    if (g.claimed || g.incorrect_claims[0] || g.incorrect_claims[1]) return true;
+    if (g.reason == "fivefold" || g.reason == "seventy-five-moves" || g.reason == "dead-position" ||
+        g.reason == "stalemate")
+        return true;
+    for (const PlyView& p : g.plies)
+        for (const std::string& n : p.notes)
+            if (is_claim_note(n)) return true;
+    return false;
+}
+
+std::vector<double> white_scores(const GameView& g) {
+    std::vector<double> v(g.plies.size(), NAN);
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+        const PlyView& p = g.plies[i];
+        if (!p.has_score || p.book) continue;
+        const int s = white_view(g, int(i));
+        v[i] = p.mate ? (s > 0 ? 5.0 : -5.0) : std::clamp(s / 100.0, -5.0, 5.0);
+    }
+    return v;
+}
+
+std::vector<int> repetition_plies(const GameView& g) {
+    std::vector<int> plies;
+    if (g.reason != "threefold" && g.reason != "fivefold") return plies;
+    rules::Game game;
+    if (!replay(g, game)) return plies;
+    if (!g.move.empty()) {
+        const rules::Move m = rules::parse_uci_move(game.position(), g.move);
+        if (!m) return plies;
+        game.play(m);
+    }
+    const rules::Position& last = game.position();
+    for (int ply = 0; ply <= game.ply_count(); ++ply)
+        if (game.position_at(ply).same_position(last)) plies.push_back(ply);
+    return plies;
+}
+
+void append_game_section(std::string& out, const GameView& g, std::string_view meaning) {
+    rules::Game game;
+    const bool legal = replay(g, game);
+    fmt::format_to(std::back_inserter(out), "<section class=\"game\" id=\"g{}\"><h3>Game {}: ", g.number,
+                   g.number);
+    append_escaped(out, g.white);
+    out += " – ";
+    append_escaped(out, g.black);
+    out += ", ";
+    append_escaped(out, g.result);
+    out += "</h3><p class=\"why\"><b>";
+    append_escaped(out, g.reason);
+    if (!g.article.empty()) out += ' ', append_escaped(out, g.article);
+    if (!g.move.empty()) out += " move ", append_escaped(out, g.move);
+    out += "</b>: ";
+    append_escaped(out, meaning);
+    out += "</p>";
+    if (!legal) {
+        out += "<p class=\"note\">The moves of this game could not be replayed; no boards.</p></section>\n";
+        return;
+    }
+    const std::vector<int> reps = repetition_plies(g);
+    if (reps.size() > 1) {
+        out += "<p class=\"why\">The repeated position: ";
+        for (std::size_t i = 0; i < reps.size(); ++i) {
+            if (i) out += i + 1 == reps.size() ? " and " : ", ";
+            out += reps[i] == 0 ? "the start" : fmt::format("after ply {}", reps[i]);
+        }
+        out += fmt::format(" ({} times; marked in the moves).</p>", reps.size());
+    }
+
+    out += "<div class=\"boards\">";
+    figure(out, game.start(), {}, "Start");
+    for (int i = 0; i < game.ply_count(); ++i) {
+        const PlyView& p = g.plies[i];
+        const rules::Position& before = game.position_at(i);
+        for (const std::string& note : p.notes) {
+            if (!is_claim_note(note)) continue;
+            BoardMarks marks;
+            if (note.find(" move ") != std::string::npos)
+                marks.marked = rules::square_bb(p.move.from()) | rules::square_bb(p.move.to());
+            const std::string caption = fmt::format(
+                "{} by {} before {}: {}.{}", is_incorrect(note) ? "Incorrect claim" : "Claim",
+                side_name(before.side_to_move()), move_label(before, p.move), note,
+                is_incorrect(note) ? std::string(" ") + std::string(INCORRECT_CLAIM_MEANING) : "");
+            marks.caption = caption;
+            figure(out, before, marks, caption);
+        }
+        if (p.offered_draw && !(i >= 2 && g.plies[i - 2].offered_draw)) {
+            BoardMarks marks;
+            marks.from = p.move.from(), marks.to = p.move.to();
+            const std::string caption =
+                fmt::format("Draw offered by {} with {}. {}", side_name(before.side_to_move()),
+                            move_label(before, p.move), OFFER_MEANING);
+            marks.caption = caption;
+            figure(out, game.position_at(i + 1), marks, caption);
+        }
+    }
+    {
+        BoardMarks marks;
+        const rules::Position& end = game.position();
+        if (game.ply_count()) {
+            marks.from = g.plies.back().move.from();
+            marks.to = g.plies.back().move.to();
+        }
+        std::string caption = fmt::format("End after {} plies: {} {}", game.ply_count(), g.result, g.reason);
+        for (const std::string& n : g.final_notes) caption += "; " + n;
+        marks.caption = caption;
+        figure(out, end, marks, caption);
+        if (!g.move.empty()) {
+            if (const rules::Move m = rules::parse_uci_move(end, g.move)) {
+                rules::Position after = end;
+                after.play(m);
+                BoardMarks claimed;
+                claimed.marked = rules::square_bb(m.from()) | rules::square_bb(m.to());
+                const std::string c2 = fmt::format(
+                    "The claimed move {} (dashed squares), written down and not played", move_label(end, m));
+                claimed.caption = c2;
+                figure(out, after, claimed, c2);
+            }
+        }
+    }
+    out += "</div>";
+
+    if (!g.plies.empty()) {
+        LineChart chart;
+        chart.title = fmt::format("Game {}: score by ply, White's side (pawns, capped at 5)", g.number);
+        chart.x_label = "ply";
+        chart.y_label = "score (White's side)";
+        chart.height = 170;
+        chart.has_reference = true;
+        for (std::size_t i = 0; i < g.plies.size(); ++i) chart.x.push_back(double(i + 1));
+        chart.series.push_back({"score", white_scores(g), "s1"});
+        out += "<div class=\"small\">";
+        append_line_chart(out, chart);
+        out += "</div>";
+    }
+
+    out += "<p class=\"moves\">";
+    for (int i = 0; i < game.ply_count(); ++i) {
+        const rules::Position& pos = game.position_at(i);
+        const bool white = pos.side_to_move() == rules::WHITE;
+        if (white)
+            fmt::format_to(std::back_inserter(out), "{}.", pos.fullmove_number());
+        else if (i == 0)
+            fmt::format_to(std::back_inserter(out), "{}...", pos.fullmove_number());
+        bool claim = false;
+        for (const std::string& n : g.plies[i].notes) claim = claim || is_claim_note(n);
+        const bool rep = std::find(reps.begin(), reps.end(), i + 1) != reps.end();
+        out += "<span class=\"mv";
+        if (rep) out += " rep";
+        if (claim) out += " cl";
+        out += "\">";
+        append_escaped(out, rules::to_san(pos, g.plies[i].move));
+        out += "</span><span class=\"sc\">";
+        out += score_text(g, i);
+        out += "</span> ";
+    }
+    out += "</p></section>\n";
+}
+
+void append_game_codes(std::string& out, const GameView& g) {
+    out += " data-m=\"";
+    for (const PlyView& p : g.plies) {
+        out += SQUARE_CODES[p.move.from()];
+        out += SQUARE_CODES[p.move.to()];
+        if (p.move.kind() == rules::Move::PROMOTION) {
+            out += '.';
+            out += "nbrq"[p.move.promotion() - rules::KNIGHT];
+        }
+    }
+    out += "\" data-s=\"";
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+        const PlyView& p = g.plies[i];
+        append_score_code(out, p.has_score && !p.book, p.mate, white_view(g, int(i)));
+    }
+    out += '"';
+    if (!(g.start.same_position(rules::Position()) && g.start.fullmove_number() == 1)) {
+        out += " data-f=\"";
+        append_escaped(out, rules::to_fen(g.start));
+        out += '"';
+    }
+    std::string offers;
+    for (std::size_t i = 0; i < g.plies.size(); ++i)
+        if (g.plies[i].offered_draw) offers += fmt::format("{},", i + 1);
+    if (!offers.empty()) {
+        offers.pop_back();
+        out += " data-o=\"" + offers + '"';
+    }
+    if (g.reason == "checkmate") out += " data-mate=\"1\"";
+}
+
+}  // namespace drawproxy::html

@@ -1,0 +1,29 @@
+#pragma once
+// One game of a match page: a section written out (boards at the start, at each claim,
+// offer and incorrect claim, and at the end; the moves with their scores; a score graph),
+// or the compact codes from which the page's script draws the same section on demand.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "html/match_view.h"
+
+namespace drawproxy::html {
+
+// Whether a game gets its section written out even in a large report: claims (right or
+// wrong) and endings of the Laws other than checkmate.
+bool is_notable(const GameView& g);
+
+void append_game_section(std::string& out, const GameView& g, std::string_view meaning);
+// Attributes data-m, data-s (page.h), data-f (start FEN, when not the standard start),
+// data-o (plies that offered a draw) and data-mate for a table row the script draws.
+void append_game_codes(std::string& out, const GameView& g);
+
+// The score after each ply from White's side in pawns, capped at +-5 (mates at the cap);
+// NaN where the mover gave none (book moves). For the score graphs.
+std::vector<double> white_scores(const GameView& g);
+// Plies (1 = after the first move) whose position is the one the game ended with (or that
+// the claimed move made), for threefold and fivefold endings; empty otherwise.
+std::vector<int> repetition_plies(const GameView& g);
+
+}  // namespace drawproxy::html

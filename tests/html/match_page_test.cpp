@@ -1,0 +1,168 @@
+// The match page from a hand-made match: well formed, every game in the table, sections with
+// boards at the claims and the end, the repeated position marked, big reports drawn lazily.
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "html/game_section.h"
+#include "html/match_page.h"
+#include "html/page.h"
+#include "rules/notation.h"
+#include "tests/html/board_parse.h"
+#include "tests/html/html_checker.h"
+
+using namespace drawproxy;
+
+namespace {
+
+html::GameView game(int number, const std::vector<std::string>& uci, std::string result, std::string reason,
+                    std::string article) {
+    html::GameView g;
+    g.number = number;
+    g.white = number % 2 ? "Alpha" : "Beta";
+    g.black = number % 2 ? "Beta" : "Alpha";
+    g.result = std::move(result);
+    g.reason = std::move(reason);
+    g.article = std::move(article);
+    rules::Position pos = g.start;
+    int k = 0;
+    for (const std::string& t : uci) {
+        html::PlyView p;
+        p.move = rules::parse_uci_move(pos, t);
+        REQUIRE(p.move);
+        p.has_score = true;
+        p.score = 10 * (k++ % 3);
+        pos.play(p.move);
+        g.plies.push_back(p);
+    }
+    return g;
+}
+
+// Occurrences in the document, not in its script (which builds the same elements).
+int count(const std::string& page, const std::string& what) {
+    std::string s = page;
+    if (const std::size_t b = s.find("<script>"); b != std::string::npos) s.erase(b, s.find("</script>") - b);
+    int n = 0;
+    for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
+}
+
+html::MatchView sample_match() {
+    html::MatchView m;
+    m.title = "Alpha vs Beta <test>";
+    m.engines = {"Alpha", "Beta"};
+    m.headline = {{"rules", "fide-2023"}, {"score", "1 - 1 - 1"}};
+    html::GameView rep = game(1, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}, "1/2-1/2",
+                              "threefold", "9.2.2");
+    rep.claimed = true;
+    rep.final_notes = {"claim threefold 9.2.2: correct"};
+    html::GameView mate = game(2, {"f2f3", "e7e5", "g2g4", "d8h4"}, "0-1", "checkmate", "5.1.1");
+    html::GameView wrong = game(3, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, "1-0", "time-forfeit", "6.9");
+    wrong.plies[2].notes = {"claim threefold 9.2.2: incorrect, 9.5.2, opponent +120s"};
+    wrong.incorrect_claims[0] = 1;
+    wrong.plies[3].offered_draw = true;
+    m.games = {rep, mate, wrong};
+    for (int i = 0; i < 3; ++i) m.progress.push_back({50.0 + i, 10.0 * i, -100, 100});
+    m.reasons = {{"The Laws", {{"checkmate", 0, 1, 0}, {"threefold claimed", 0, 0, 1}}}};
+    m.incorrect_claims = {1, 0};
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("the match page is well formed and holds every game, chart and board", "[html][page]") {
+    const html::MatchView m = sample_match();
+    std::string page;
+    html::append_match_page(page, m);
+    INFO(test::check_html(page));
+    CHECK(test::check_html(page).empty());
+    CHECK(page.find("<title>Alpha vs Beta &lt;test&gt;</title>") != std::string::npos);
+    CHECK(count(page, "<tr data-n=") == 3);
+    CHECK(count(page, "<section class=\"game\"") == 3);   // a small match: every game written out
+    CHECK(count(page, "<svg class=\"chart\"") == 2 + 3);  // score and Elo, and each game's score graph
+    CHECK(count(page, "<svg class=\"chart bars\"") == 1);
+    // Boards: game 1 start + end; game 2 start + end; game 3 start + incorrect claim + offer + end.
+    CHECK(count(page, "<svg class=\"board\"") == 8);
+    CHECK(page.find("Incorrect claim by White before 2. Nf3") != std::string::npos);
+    CHECK(page.find("Draw offered by Black with 2... Nc6") != std::string::npos);
+    CHECK(page.find("threefold 9.2.2</b>: The same position") != std::string::npos);
+    // No script is needed to read it: no lazily drawn rows in a small match.
+    CHECK(page.find("data-m=") == std::string::npos);
+    CHECK(page.find("http") == std::string::npos);  // nothing from the network
+}
+
+TEST_CASE("a threefold game marks the plies of the repeated position", "[html][page]") {
+    const html::MatchView m = sample_match();
+    CHECK(html::repetition_plies(m.games[0]) == std::vector<int>{0, 4, 8});
+    CHECK(html::repetition_plies(m.games[1]).empty());
+    std::string section;
+    html::append_game_section(section, m.games[0], "meaning");
+    CHECK(section.find("the start, after ply 4 and after ply 8 (3 times") != std::string::npos);
+    CHECK(count(section, "class=\"mv rep\"") == 2);
+    // The end board shows the final position (the start again).
+    const std::size_t end = section.rfind("<svg class=\"board\"");
+    CHECK(test::board_squares(section.substr(end)) ==
+          test::board_squares(section.substr(section.find("<svg class=\"board\""))));
+}
+
+TEST_CASE("an intended-move claim shows the board after the claimed move", "[html][page]") {
+    html::GameView g =
+        game(7, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}, "1/2-1/2", "threefold", "9.2.1");
+    g.claimed = true;
+    g.move = "f6g8";
+    CHECK(html::repetition_plies(g) == std::vector<int>{0, 4, 8});  // ply 8: after the claimed move
+    std::string section;
+    html::append_game_section(section, g, "meaning");
+    CHECK(section.find("The claimed move 4... Ng8") != std::string::npos);
+    const std::size_t last = section.rfind("<svg class=\"board\"");
+    const std::string start = test::board_squares(section.substr(section.find("<svg class=\"board\"")));
+    CHECK(test::board_squares(section.substr(last)) == start);
+    CHECK(section.find("<rect class=\"mk\"", last) != std::string::npos);
+}
+
+TEST_CASE("a large report writes sections for notable games only and codes the rest", "[html][page]") {
+    html::MatchView m = sample_match();
+    m.full_sections_up_to = 0;
+    std::string page;
+    html::append_match_page(page, m);
+    CHECK(test::check_html(page).empty());
+    CHECK(count(page, "<section class=\"game\"") == 2);  // the claim and the incorrect claim
+    CHECK(page.find("id=\"g2\"") == std::string::npos);
+    // The checkmate game's row carries its moves for the script: f2f3 e7e5 g2g4 d8h4.
+    const auto code = [](const char* sq) { return html::SQUARE_CODES[rules::parse_square(sq)]; };
+    std::string moves;
+    for (auto [a, b] : {std::pair{"f2", "f3"}, {"e7", "e5"}, {"g2", "g4"}, {"d8", "h4"}})
+        moves += {code(a), code(b)};
+    CHECK(page.find("data-m=\"" + moves + "\"") != std::string::npos);
+    CHECK(page.find("data-mate=\"1\"") != std::string::npos);
+    CHECK(page.find("id=\"nojs\"") != std::string::npos);
+}
+
+TEST_CASE("score codes hold centipawns and mates from White's side", "[html][page]") {
+    auto decode = [](const std::string& s) {
+        return int(html::SQUARE_CODES.find(s[0])) * 64 + int(html::SQUARE_CODES.find(s[1]));
+    };
+    auto code = [](bool has, bool mate, int v) {
+        std::string s;
+        html::append_score_code(s, has, mate, v);
+        return s;
+    };
+    CHECK(decode(code(false, false, 0)) == 0);
+    CHECK(decode(code(true, false, 25)) == 2048 + 25);
+    CHECK(decode(code(true, false, -5000)) == 2048 - 1999);
+    CHECK(decode(code(true, true, 3)) == 4047 + 3);
+    CHECK(decode(code(true, true, -2)) == 48 - 2);
+}
+
+TEST_CASE("a crosstable appears with three engines", "[html][page]") {
+    html::MatchView m = sample_match();
+    m.engines = {"Alpha", "Beta", "Gamma"};
+    m.incorrect_claims = {1, 0, 0};
+    m.games[1].black = "Gamma";
+    std::string page;
+    html::append_match_page(page, m);
+    CHECK(test::check_html(page).empty());
+    CHECK(page.find("<h2>Crosstable</h2>") != std::string::npos);
+    std::string two;
+    html::append_match_page(two, sample_match());
+    CHECK(two.find("<h2>Crosstable</h2>") == std::string::npos);
+}
