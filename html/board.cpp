@@ -78,9 +78,7 @@ void append_board_defs(std::string& out) {
 
 void append_board(std::string& out, const rules::Position& pos, const BoardMarks& marks) {
     const std::string fen = rules::to_fen(pos);
-    out += "<svg class=\"board\" viewBox=\"-.4 0 8.4 8.4\" role=\"img\" data-fen=\"";
-    append_escaped(out, fen);
-    out += "\"><title>";
+    out += "<svg class=\"board\" viewBox=\"-.4 0 8.4 8.4\" role=\"img\"><title>";
     if (!marks.caption.empty()) {
         append_escaped(out, marks.caption);
         out += ": ";

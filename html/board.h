@@ -11,9 +11,9 @@
 namespace drawproxy::html {
 
 struct BoardMarks {
+    std::string_view caption;  // the board's accessible name; the FEN is added after it
     rules::Square from = rules::SQ_NONE, to = rules::SQ_NONE;  // the move that led here
     rules::Bitboard marked = 0;  // squares drawn with a dashed frame (e.g. the claimed move's)
-    std::string_view caption;    // the board's accessible name; the FEN is added after it
 };
 
 // The piece shapes and the empty board, for the page's one <svg><defs> (page.h writes it).

@@ -42,6 +42,17 @@ std::string move_label(const rules::Position& pos, rules::Move m) {
 
 const char* side_name(rules::Color c) { return c == rules::WHITE ? "White" : "Black"; }
 
+// The squares a move left and reached (for castling, the king's: the move is king-takes-rook).
+BoardMarks last_move(const rules::Position& before, rules::Move m, std::string_view caption) {
+    BoardMarks marks{caption};
+    marks.from = m.from();
+    marks.to = m.to();
+    if (m.kind() == rules::Move::CASTLING)
+        marks.to = rules::castling_king_to(
+            rules::castling_index(before.side_to_move(), rules::file_of(m.to()) > rules::file_of(m.from())));
+    return marks;
+}
+
 void figure(std::string& out, const rules::Position& pos, const BoardMarks& marks, std::string_view caption) {
     out += "<figure>";
     append_board(out, pos, marks);
@@ -100,7 +111,7 @@ std::vector<int> repetition_plies(const GameView& g) {
     return plies;
 }
 
-void append_game_section(std::string& out, const GameView& g, std::string_view meaning) {
+void append_game_section(std::string& out, const GameView& g, std::string_view meaning, bool full) {
     rules::Game game;
     const bool legal = replay(g, game);
     fmt::format_to(std::back_inserter(out), "<section class=\"game\" id=\"g{}\"><h3>Game {}: ", g.number,
@@ -114,8 +125,8 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
     append_escaped(out, g.reason);
     if (!g.article.empty()) out += ' ', append_escaped(out, g.article);
     if (!g.move.empty()) out += " move ", append_escaped(out, g.move);
-    out += "</b>: ";
-    append_escaped(out, meaning);
+    out += "</b>";
+    if (!meaning.empty()) out += ": ", append_escaped(out, meaning);
     out += "</p>";
     if (!legal) {
         out += "<p class=\"note\">The moves of this game could not be replayed; no boards.</p></section>\n";
@@ -128,61 +139,61 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
             if (i) out += i + 1 == reps.size() ? " and " : ", ";
             out += reps[i] == 0 ? "the start" : fmt::format("after ply {}", reps[i]);
         }
-        out += fmt::format(" ({} times; marked in the moves).</p>", reps.size());
+        out += fmt::format(" ({} times{}).</p>", reps.size(), full ? "; marked in the moves" : "");
     }
 
     out += "<div class=\"boards\">";
-    figure(out, game.start(), {}, "Start");
+    if (full) figure(out, game.start(), {"Start"}, "Start");
     for (int i = 0; i < game.ply_count(); ++i) {
         const PlyView& p = g.plies[i];
         const rules::Position& before = game.position_at(i);
         for (const std::string& note : p.notes) {
             if (!is_claim_note(note)) continue;
-            BoardMarks marks;
+            BoardMarks marks{is_incorrect(note) ? "Incorrect claim" : "Claim"};
             if (note.find(" move ") != std::string::npos)
                 marks.marked = rules::square_bb(p.move.from()) | rules::square_bb(p.move.to());
             const std::string caption = fmt::format(
                 "{} by {} before {}: {}.{}", is_incorrect(note) ? "Incorrect claim" : "Claim",
                 side_name(before.side_to_move()), move_label(before, p.move), note,
                 is_incorrect(note) ? std::string(" ") + std::string(INCORRECT_CLAIM_MEANING) : "");
-            marks.caption = caption;
             figure(out, before, marks, caption);
         }
         if (p.offered_draw && !(i >= 2 && g.plies[i - 2].offered_draw)) {
-            BoardMarks marks;
-            marks.from = p.move.from(), marks.to = p.move.to();
+            BoardMarks marks = last_move(before, p.move, "Draw offered");
             const std::string caption =
                 fmt::format("Draw offered by {} with {}. {}", side_name(before.side_to_move()),
                             move_label(before, p.move), OFFER_MEANING);
-            marks.caption = caption;
             figure(out, game.position_at(i + 1), marks, caption);
         }
     }
     {
-        BoardMarks marks;
         const rules::Position& end = game.position();
-        if (game.ply_count()) {
-            marks.from = g.plies.back().move.from();
-            marks.to = g.plies.back().move.to();
-        }
+        BoardMarks marks{"End"};
+        if (game.ply_count()) marks = last_move(game.position_at(game.ply_count() - 1), g.plies.back().move, "End");
         std::string caption = fmt::format("End after {} plies: {} {}", game.ply_count(), g.result, g.reason);
         for (const std::string& n : g.final_notes) caption += "; " + n;
-        marks.caption = caption;
         figure(out, end, marks, caption);
         if (!g.move.empty()) {
             if (const rules::Move m = rules::parse_uci_move(end, g.move)) {
                 rules::Position after = end;
                 after.play(m);
-                BoardMarks claimed;
+                BoardMarks claimed{"The claimed move"};
                 claimed.marked = rules::square_bb(m.from()) | rules::square_bb(m.to());
                 const std::string c2 = fmt::format(
                     "The claimed move {} (dashed squares), written down and not played", move_label(end, m));
-                claimed.caption = c2;
                 figure(out, after, claimed, c2);
             }
         }
     }
     out += "</div>";
+    if (!full) {
+        // The moves and the score graph come from the row's codes, drawn by the script.
+        fmt::format_to(std::back_inserter(out),
+                       "<div class=\"more\" data-for=\"{}\"><p class=\"note\">The moves and the score graph are "
+                       "drawn by the page's script (JavaScript is off: read them in the PGN).</p></div></section>\n",
+                       g.number);
+        return;
+    }
 
     if (!g.plies.empty()) {
         LineChart chart;

@@ -14,7 +14,10 @@ namespace drawproxy::html {
 // wrong) and endings of the Laws other than checkmate.
 bool is_notable(const GameView& g);
 
-void append_game_section(std::string& out, const GameView& g, std::string_view meaning);
+// `full`: also the start board, the score graph and the moves; otherwise (large reports)
+// those are left to the script, which reads them from the game's row. An empty `meaning`
+// is left out (large reports list each meaning once).
+void append_game_section(std::string& out, const GameView& g, std::string_view meaning, bool full = true);
 // Attributes data-m, data-s (page.h), data-f (start FEN, when not the standard start),
 // data-o (plies that offered a draw) and data-mate for a table row the script draws.
 void append_game_codes(std::string& out, const GameView& g);

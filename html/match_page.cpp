@@ -154,13 +154,6 @@ void crosstable(std::string& out, const MatchView& m) {
     out += "</tbody></table></div>\n";
 }
 
-std::string duration_text(std::int64_t ms) {
-    if (ms < 0) return "";
-    const std::int64_t s = (ms + 500) / 1000;
-    return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-                     : fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
 }  // namespace
 
 void append_match_page(std::string& out, const MatchView& m) {
@@ -196,46 +189,40 @@ void append_match_page(std::string& out, const MatchView& m) {
     }
 
     const bool all_full = int(m.games.size()) <= m.full_sections_up_to;
-    std::vector<char> full(m.games.size());
-    for (std::size_t i = 0; i < m.games.size(); ++i) full[i] = all_full || is_notable(m.games[i]);
 
     fmt::format_to(std::back_inserter(out), "<h2>Games ({})</h2>", m.games.size());
-    out +=
-        "<input id=\"filter\" type=\"search\" placeholder=\"Filter games (engine, result, reason...)\" "
-        "aria-label=\"Filter games\" hidden>";
+    out += "<input id=\"filter\" type=\"search\" placeholder=\"Filter games (engine, result, reason...)\" "
+           "aria-label=\"Filter games\" hidden>";
     if (!all_full)
-        out +=
-            "<p class=\"note\" id=\"nojs\">Games with a claim or an ending of the Laws other than checkmate "
-            "have "
-            "their section below; the page's script draws the others when their number is chosen (JavaScript "
-            "is off: read them in the PGN).</p>";
-    out +=
-        "<div class=\"scroll\"><table id=\"games\"><thead><tr><th class=\"n\">#</th><th>opening</th>"
-        "<th>white</th><th>black</th><th>result</th><th>reason</th><th class=\"n\">plies</th><th "
-        "class=\"n\">time</th></tr></thead><tbody>\n";
+        out += "<p class=\"note\" id=\"nojs\">Games with a claim or an ending of the Laws other than checkmate have "
+               "their boards below; the page's script draws the other games, and every game's moves, when its "
+               "number is chosen (JavaScript is off: read them in the PGN).</p>";
+    out += "<div class=\"scroll\"><table id=\"games\"><thead><tr><th class=\"n\">#</th><th>opening</th>"
+           "<th>white</th><th>black</th><th>result</th><th>reason</th><th class=\"n\">plies</th><th "
+           "class=\"n\">time (s)</th></tr></thead><tbody>\n";
     for (std::size_t i = 0; i < m.games.size(); ++i) {
         const GameView& g = m.games[i];
         fmt::format_to(std::back_inserter(out), "<tr data-n=\"{}\" data-w=\"{}\"", g.number, meaning_of[i]);
-        if (!full[i]) append_game_codes(out, g);
-        fmt::format_to(std::back_inserter(out),
-                       "><td class=\"n\" data-v=\"{}\"><a href=\"#g{}\">{}</a></td><td class=\"op\">",
-                       g.number, g.number, g.number);
+        if (!all_full) append_game_codes(out, g);
+        // The script reads the cells by position: 2 white, 3 black, 4 result, 5 reason.
+        fmt::format_to(std::back_inserter(out), "><td class=\"n\"><a href=\"#g{}\">{}</a></td><td>", g.number,
+                       g.number);
         text(out, g.opening);
-        out += "</td><td class=\"w\">";
+        out += "</td><td>";
         text(out, g.white);
-        out += "</td><td class=\"b\">";
+        out += "</td><td>";
         text(out, g.black);
-        out += "</td><td class=\"res\">";
+        out += "</td><td>";
         text(out, g.result);
-        out += "</td><td class=\"rsn\">";
+        out += "</td><td>";
         text(out, g.reason);
         if (!g.article.empty()) out += ' ', text(out, g.article);
         if (g.incorrect_claims[0] + g.incorrect_claims[1])
             fmt::format_to(std::back_inserter(out), " (incorrect claims: {})",
                            g.incorrect_claims[0] + g.incorrect_claims[1]);
-        fmt::format_to(std::back_inserter(out),
-                       "</td><td class=\"n\">{}</td><td class=\"n\" data-v=\"{}\">{}</td></tr>\n",
-                       g.plies.size(), g.duration_ms, duration_text(g.duration_ms));
+        fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{}</td><td class=\"n\">", g.plies.size());
+        if (g.duration_ms >= 0) fmt::format_to(std::back_inserter(out), "{:.1f}", g.duration_ms / 1000.0);
+        out += "</td></tr>\n";
     }
     out += "</tbody></table></div>\n";
 
@@ -248,8 +235,11 @@ void append_match_page(std::string& out, const MatchView& m) {
         out += "</dd>";
     }
     out += "</dl>\n<h2>Game sections</h2>\n";
+    // A large report writes only the notable games' boards; the meaning is in the list above.
     for (std::size_t i = 0; i < m.games.size(); ++i)
-        if (full[i]) append_game_section(out, m.games[i], meanings[meaning_of[i]].second);
+        if (all_full || is_notable(m.games[i]))
+            append_game_section(out, m.games[i], all_full ? meanings[meaning_of[i]].second : std::string_view(),
+                                all_full);
     out += "<div id=\"viewer\"></div>\n";
     append_page_end(out);
 }

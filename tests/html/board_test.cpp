@@ -36,7 +36,7 @@ TEST_CASE("a drawn board holds every piece of its FEN on its square", "[html][bo
         INFO(fen);
         CHECK(test::board_squares(svg) == expected_squares(pos));
         CHECK(test::check_html("<div>" + svg + "</div>").empty());
-        CHECK(svg.find("data-fen=\"" + rules::to_fen(pos) + "\"") != std::string::npos);
+        CHECK(svg.find("<title>" + rules::to_fen(pos) + "</title>") != std::string::npos);
     }
 }
 

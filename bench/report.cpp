@@ -1,0 +1,137 @@
+// bench_report [GAMES]: the HTML match report of GAMES engine-like games (default 10,000):
+// time to build and write the page, its size, against writing the same games as PGN (the
+// reference, measured in the same run), and, when Debian's chromium is installed, the time
+// headless Chromium takes to open the page and print its DOM.
+#include <fmt/core.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "match/html_report.h"
+#include "match/pgn_writer.h"
+#include "rules/game.h"
+#include "rules/notation.h"
+
+using namespace drawproxy;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Random legal games of 60 to 200 plies with engine-like scores and times; about a third end
+// in a claimed threefold (their sections carry boards), a few have an incorrect claim or a
+// draw offer, the rest are decisive or end by an event rule.
+std::vector<match::GameRecord> generate(int games, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<match::GameRecord> out;
+    out.reserve(games);
+    const rules::Edition edition = rules::Edition::builtin("fide-2023");
+    for (int n = 1; n <= games; ++n) {
+        match::GameRecord g;
+        g.number = n;
+        g.white = n % 2 ? "Stockfish-A" : "Stockfish-B";
+        g.black = n % 2 ? "Stockfish-B" : "Stockfish-A";
+        g.time_control = "10+0.1";
+        g.rules = "fide-2023";
+        rules::Game game;
+        const int length = 60 + int(rng() % 141);
+        int score = 0;
+        while (game.ply_count() < length) {
+            const rules::MoveList moves = game.position().legal_moves();
+            if (moves.empty() || game.automatic_result(edition)) break;
+            match::PlyRecord p;
+            p.move = moves[int(rng() % moves.size())];
+            p.has_score = true;
+            score += int(rng() % 41) - 20;
+            p.score = score;
+            p.depth = 12 + int(rng() % 10);
+            p.time_ms = 50 + rng() % 300;
+            if (n % 97 == 0 && game.ply_count() == 40) p.notes.push_back("claim threefold 9.2.2: incorrect, 9.5.2, opponent +120s");
+            if (n % 53 == 0 && game.ply_count() > 50 && game.ply_count() < 54) p.offered_draw = true;
+            game.play(p.move);
+            g.plies.push_back(std::move(p));
+        }
+        const int kind = int(rng() % 100);
+        g.outcome.score = kind < 35 ? rules::Score::Draw : kind < 70 ? rules::Score::WhiteWins : rules::Score::BlackWins;
+        if (kind < 33) {
+            g.outcome.reason = "threefold", g.outcome.article = "9.2.2", g.outcome.claimed = true;
+            g.final_notes.push_back("claim threefold 9.2.2: correct");
+        } else if (kind < 35) {
+            g.outcome.reason = "fifty-moves", g.outcome.article = "9.3.2", g.outcome.claimed = true;
+        } else if (kind < 90) {
+            g.outcome.reason = "checkmate", g.outcome.article = "5.1.1";
+        } else {
+            g.outcome.reason = "adjudication", g.outcome.article = "resign-score";
+        }
+        if (n % 97 == 0) g.incorrect_claims[0] = 1;
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int games = argc > 1 ? std::atoi(argv[1]) : 10000;
+    if (games <= 0) {
+        std::fprintf(stderr, "usage: bench_report [GAMES]\n");
+        return 2;
+    }
+    fmt::print("generating {} games...\n", games);
+    const std::vector<match::GameRecord> records = generate(games, 17);
+    std::size_t plies = 0;
+    for (const auto& g : records) plies += g.plies.size();
+    const std::filesystem::path dir = std::filesystem::path(DRAWPROXY_BINARY_DIR) / "bench-report";
+    std::filesystem::create_directories(dir);
+
+    // Reference: the same games as PGN, as -pgnout writes them.
+    auto t0 = Clock::now();
+    std::string pgn;
+    for (const auto& g : records) pgn += match::write_pgn(g);
+    std::FILE* f = std::fopen((dir / "games.pgn").c_str(), "wb");
+    std::fwrite(pgn.data(), 1, pgn.size(), f);
+    std::fclose(f);
+    const double pgn_s = seconds_since(t0);
+
+    double best = 1e9;
+    std::size_t bytes = 0;
+    for (int run = 0; run < 3; ++run) {
+        t0 = Clock::now();
+        const std::string page = match::match_html(records, {"Stockfish-A", "Stockfish-B"}, "fide-2023");
+        f = std::fopen((dir / "report.html").c_str(), "wb");
+        std::fwrite(page.data(), 1, page.size(), f);
+        std::fclose(f);
+        best = std::min(best, seconds_since(t0));
+        bytes = page.size();
+    }
+    fmt::print("{} games, {} plies ({:.0f} a game)\n", games, plies, double(plies) / games);
+    fmt::print("PGN (reference):  {:8.3f} s  {:8.2f} MB\n", pgn_s, pgn.size() / 1e6);
+    fmt::print("HTML report:      {:8.3f} s  {:8.2f} MB   time x{:.2f} of PGN, size x{:.2f} of PGN, {:.0f} bytes a game\n",
+               best, bytes / 1e6, best / pgn_s, double(bytes) / pgn.size(), double(bytes) / games);
+    fmt::print("written to {}\n", (dir / "report.html").string());
+
+    // Opening it in headless Chromium, when installed.
+    if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
+        fmt::print("chromium: not installed (apt-get install chromium), open time not measured\n");
+        return 0;
+    }
+    const std::string profile = (dir / "chromium-profile").string();
+    std::filesystem::remove_all(profile);
+    const std::string cmd = fmt::format(
+        "chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+        "--disable-component-update --disable-sync --user-data-dir={} --dump-dom file://{} > {} 2>/dev/null",
+        profile, (dir / "report.html").string(), (dir / "dom.html").string());
+    t0 = Clock::now();
+    const int status = std::system(cmd.c_str());
+    const double open_s = seconds_since(t0);
+    fmt::print("chromium --dump-dom: {:.2f} s (exit {}), DOM {:.2f} MB\n", open_s, WEXITSTATUS(status),
+               std::filesystem::exists(dir / "dom.html") ? std::filesystem::file_size(dir / "dom.html") / 1e6 : 0.0);
+    return 0;
+}
