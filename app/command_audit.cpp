@@ -1,4 +1,4 @@
-// drawproxy audit [--rules NAME|FILE] [--json] [--rewrite OUT.pgn] FILE.pgn...
+// drawproxy audit [--rules NAME|FILE] [--json] [--rewrite OUT.pgn] [--html OUT.html] FILE.pgn...
 // Reads each file in chunks (memory stays flat whatever its size) and re-judges every game.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
@@ -8,6 +8,9 @@
 #include <memory>
 
 #include "audit/audit.h"
+#include "audit/audit_html.h"
+#include "html/audit_page.h"
+#include "match/html_report.h"
 #include "audit/audit_report.h"
 #include "audit/audit_rewrite.h"
 #include "app/commands.h"
@@ -28,12 +31,13 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 
 int run_audit(const Args& args) {
     CLI::App app{"Re-judges the games of PGN files under the FIDE Laws.", "drawproxy audit"};
-    std::string rules_name(rules::Edition::DEFAULT_NAME), rewrite;
+    std::string rules_name(rules::Edition::DEFAULT_NAME), rewrite, html_path;
     bool json = false;
     std::vector<std::string> files;
     app.add_option("--rules", rules_name, "rule edition: a shipped name or a TOML file");
     app.add_flag("--json", json, "one JSON object per game instead of the table");
     app.add_option("--rewrite", rewrite, "write the games with the results the Laws give to this PGN file");
+    app.add_option("--html", html_path, "write the audit as one HTML page (verdicts, boards of the disagreements)");
     app.add_option("FILE", files, "PGN files")->required();
     if (int status = parse_command_line(app, args, "audit"); status >= 0) return status;
 
@@ -49,6 +53,11 @@ int run_audit(const Args& args) {
         if (!out_pgn)
             return usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
     }
+
+    html::AuditView page;
+    page.title = "Audit under " + edition.name;
+    page.rules = edition.name;
+    page.files = files;
 
     int status = 0;
     std::vector<char> chunk(CHUNK);
@@ -70,9 +79,11 @@ int run_audit(const Args& args) {
                     fmt::print(stderr, "drawproxy: audit: {}: game {}, ply {}: {}\n", path, g->number,
                                g->error->ply, g->error->message);
                     if (table) table->add_broken(g->number, g->error->ply, g->error->message);
+                    if (!html_path.empty()) page.broken.push_back({path, g->number, g->error->ply, g->error->message});
                     continue;
                 }
                 audit::GameAudit a = audit::audit_game(*g, edition, scratch);
+                if (!html_path.empty()) page.rows.push_back(audit::audit_row(*g, a, path));
                 if (table)
                     table->add(a);
                 else
@@ -95,6 +106,11 @@ int run_audit(const Args& args) {
     }
     if (out_pgn && std::fflush(out_pgn.get()) != 0)
         status = usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
+    if (!html_path.empty()) {
+        std::string text, error;
+        html::append_audit_page(text, page);
+        if (!match::write_file_atomically(html_path, text, error)) status = usage_error("audit: " + error);
+    }
     return status;
 }
 

@@ -14,7 +14,8 @@ constexpr std::string_view USAGE =
     "       drawproxy analyze [--rules NAME|FILE] [--chess960] [--pretty] startpos|fen <FEN> [moves M...]\n"
     "       drawproxy winnable [--nodes N] [--witness]   (FENs on stdin)\n"
     "       drawproxy match -engine cmd=... -engine cmd=... [-each ...] [-games N] ...\n"
-    "       drawproxy audit [--rules NAME] [--json] [--rewrite OUT.pgn] FILE.pgn...\n"
+    "       drawproxy audit [--rules NAME] [--json] [--rewrite OUT.pgn] [--html OUT.html] FILE.pgn...\n"
+    "       drawproxy report [-o OUT.html] MATCH.json|MATCH.pgn...\n"
     "       drawproxy check [--json] [--probe NAME] [--nodes N|--depth N|--movetime MS] -- ENGINE [ARGS...]\n";
 
 }  // namespace
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
         if (cmd == "match") return drawproxy::run_match(rest);
         if (cmd == "audit") return drawproxy::run_audit(rest);
         if (cmd == "check") return drawproxy::run_check(rest);
+        if (cmd == "report") return drawproxy::run_report(rest);
         return drawproxy::run_proxy(args);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "drawproxy: %s\n", e.what());

@@ -156,6 +156,8 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
             opts.pgnout = values[0];  // cutechess' trailing "min"/"fi" flags are accepted and ignored
         } else if (opt == "-jsonout") {
             opts.jsonout = one();
+        } else if (opt == "-htmlout") {
+            opts.htmlout = one();
         } else if (opt == "-rules") {
             opts.rules = one();
         } else if (opt == "-claim") {

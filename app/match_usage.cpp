@@ -50,6 +50,8 @@ Options:
                         pair, round only for a new round
   -pgnout FILE          append the games to FILE as PGN
   -jsonout FILE         write a JSON summary to FILE
+  -htmlout FILE         write the match as one HTML page (charts, boards at claims), at the
+                        end and every -ratinginterval games
   -rules NAME|FILE      rule edition (default fide-2023)
   -claim POLICY         claim policy for every engine (see claim=)
   -draw-offers score=CP moves=N [after=MOVE]

@@ -51,13 +51,16 @@ std::vector<match::GameRecord> generate(int games, unsigned seed) {
             p.score = score;
             p.depth = 12 + int(rng() % 10);
             p.time_ms = 50 + rng() % 300;
-            if (n % 97 == 0 && game.ply_count() == 40) p.notes.push_back("claim threefold 9.2.2: incorrect, 9.5.2, opponent +120s");
+            if (n % 97 == 0 && game.ply_count() == 40)
+                p.notes.push_back("claim threefold 9.2.2: incorrect, 9.5.2, opponent +120s");
             if (n % 53 == 0 && game.ply_count() > 50 && game.ply_count() < 54) p.offered_draw = true;
             game.play(p.move);
             g.plies.push_back(std::move(p));
         }
         const int kind = int(rng() % 100);
-        g.outcome.score = kind < 35 ? rules::Score::Draw : kind < 70 ? rules::Score::WhiteWins : rules::Score::BlackWins;
+        g.outcome.score = kind < 35   ? rules::Score::Draw
+                          : kind < 70 ? rules::Score::WhiteWins
+                                      : rules::Score::BlackWins;
         if (kind < 33) {
             g.outcome.reason = "threefold", g.outcome.article = "9.2.2", g.outcome.claimed = true;
             g.final_notes.push_back("claim threefold 9.2.2: correct");
@@ -113,8 +116,10 @@ int main(int argc, char** argv) {
     }
     fmt::print("{} games, {} plies ({:.0f} a game)\n", games, plies, double(plies) / games);
     fmt::print("PGN (reference):  {:8.3f} s  {:8.2f} MB\n", pgn_s, pgn.size() / 1e6);
-    fmt::print("HTML report:      {:8.3f} s  {:8.2f} MB   time x{:.2f} of PGN, size x{:.2f} of PGN, {:.0f} bytes a game\n",
-               best, bytes / 1e6, best / pgn_s, double(bytes) / pgn.size(), double(bytes) / games);
+    fmt::print(
+        "HTML report:      {:8.3f} s  {:8.2f} MB   time x{:.2f} of PGN, size x{:.2f} of PGN, {:.0f} bytes a "
+        "game\n",
+        best, bytes / 1e6, best / pgn_s, double(bytes) / pgn.size(), double(bytes) / games);
     fmt::print("written to {}\n", (dir / "report.html").string());
 
     // Opening it in headless Chromium, when installed.
@@ -131,7 +136,8 @@ int main(int argc, char** argv) {
     t0 = Clock::now();
     const int status = std::system(cmd.c_str());
     const double open_s = seconds_since(t0);
-    fmt::print("chromium --dump-dom: {:.2f} s (exit {}), DOM {:.2f} MB\n", open_s, WEXITSTATUS(status),
-               std::filesystem::exists(dir / "dom.html") ? std::filesystem::file_size(dir / "dom.html") / 1e6 : 0.0);
+    fmt::print(
+        "chromium --dump-dom: {:.2f} s (exit {}), DOM {:.2f} MB\n", open_s, WEXITSTATUS(status),
+        std::filesystem::exists(dir / "dom.html") ? std::filesystem::file_size(dir / "dom.html") / 1e6 : 0.0);
     return 0;
 }

@@ -57,9 +57,10 @@ void disagreement(std::string& out, const AuditRow& r, const std::string& id) {
         BoardMarks marks;
         if (last) marks.from = last.from(), marks.to = last.to();
         const std::string caption =
-            r.end_ply >= 0   ? fmt::format("Where the Laws ended the game, after ply {}: {} {}", ply, r.end_reason, r.end_article)
-            : r.claim_ply >= 0 ? fmt::format("Where a claim was first open, after ply {}: {} {}", ply, r.claim_reason,
-                                             r.claim_article)
+            r.end_ply >= 0     ? fmt::format("Where the Laws ended the game, after ply {}: {} {}", ply,
+                                             r.end_reason, r.end_article)
+            : r.claim_ply >= 0 ? fmt::format("Where a claim was first open, after ply {}: {} {}", ply,
+                                             r.claim_reason, r.claim_article)
                                : fmt::format("The final position, after ply {}", ply);
         marks.caption = caption;
         out += "<figure>";
@@ -70,7 +71,8 @@ void disagreement(std::string& out, const AuditRow& r, const std::string& id) {
     }
     out += "</div>";
     if (ply < int(r.moves.size())) {
-        fmt::format_to(std::back_inserter(out), "<p class=\"why\">{} plies were played after that:</p><p class=\"moves\">",
+        fmt::format_to(std::back_inserter(out),
+                       "<p class=\"why\">{} plies were played after that:</p><p class=\"moves\">",
                        int(r.moves.size()) - ply);
         bool first = true;
         for (; ply < int(r.moves.size()); ++ply) {
@@ -136,18 +138,25 @@ void append_audit_page(std::string& out, const AuditView& a) {
     // Disagreements first, then the file order.
     std::vector<std::size_t> order(a.rows.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return !a.rows[x].agrees && a.rows[y].agrees; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return !a.rows[x].agrees && a.rows[y].agrees; });
 
-    fmt::format_to(std::back_inserter(out), "<h2>Verdicts ({} games, {} differ)</h2>", a.rows.size(), differs);
-    out += "<input id=\"filter\" type=\"search\" placeholder=\"Filter (engine, verdict, reason...)\" aria-label=\"Filter "
-           "games\" hidden><div class=\"scroll\"><table id=\"games\"><thead><tr><th>verdict</th><th>file</th><th "
-           "class=\"n\">#</th><th>white</th><th>black</th><th>recorded</th><th>by the Laws</th><th>ended by the "
-           "Laws</th><th>first claim</th><th class=\"n\">plies</th><th>why</th></tr></thead><tbody>\n";
+    fmt::format_to(std::back_inserter(out), "<h2>Verdicts ({} games, {} differ)</h2>", a.rows.size(),
+                   differs);
+    out +=
+        "<input id=\"filter\" type=\"search\" placeholder=\"Filter (engine, verdict, reason...)\" "
+        "aria-label=\"Filter "
+        "games\" hidden><div class=\"scroll\"><table "
+        "id=\"games\"><thead><tr><th>verdict</th><th>file</th><th "
+        "class=\"n\">#</th><th>white</th><th>black</th><th>recorded</th><th>by the Laws</th><th>ended by the "
+        "Laws</th><th>first claim</th><th class=\"n\">plies</th><th>why</th></tr></thead><tbody>\n";
     for (std::size_t i : order) {
         const AuditRow& r = a.rows[i];
-        out += r.agrees ? "<tr><td>agrees</td><td>" : "<tr class=\"differs\"><td><a href=\"#" + row_id(r, i) + "\">differs</a></td><td>";
+        out += r.agrees ? "<tr><td>agrees</td><td>"
+                        : "<tr class=\"differs\"><td><a href=\"#" + row_id(r, i) + "\">differs</a></td><td>";
         text(out, r.file);
-        fmt::format_to(std::back_inserter(out), "</td><td class=\"n\" data-v=\"{}\">{}</td><td>", r.game, r.game);
+        fmt::format_to(std::back_inserter(out), "</td><td class=\"n\" data-v=\"{}\">{}</td><td>", r.game,
+                       r.game);
         text(out, r.white);
         out += "</td><td>";
         text(out, r.black);
@@ -159,7 +168,8 @@ void append_audit_page(std::string& out, const AuditView& a) {
         out += "</td><td>";
         if (r.end_ply >= 0) text(out, fmt::format("{} {} at ply {}", r.end_reason, r.end_article, r.end_ply));
         out += "</td><td>";
-        if (r.claim_ply >= 0) text(out, fmt::format("{} {} at ply {}", r.claim_reason, r.claim_article, r.claim_ply));
+        if (r.claim_ply >= 0)
+            text(out, fmt::format("{} {} at ply {}", r.claim_reason, r.claim_article, r.claim_ply));
         fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{}</td><td>", r.plies);
         text(out, r.why);
         out += "</td></tr>\n";

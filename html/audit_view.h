@@ -12,10 +12,10 @@ struct AuditRow {
     std::string file;
     int game = 0;
     std::string white, black;
-    std::string recorded;      // the recorded result: "1-0", "0-1", "1/2-1/2", "*"
-    std::string recorded_end;  // how the record says it ended ("threefold", "time forfeit", ...)
-    std::string lawful;        // the result by the Laws, "*" where they do not settle it
-    std::string result_rule;   // "<reason> <article>" of the Laws' ending, "" if none
+    std::string recorded;                 // the recorded result: "1-0", "0-1", "1/2-1/2", "*"
+    std::string recorded_end;             // how the record says it ended ("threefold", "time forfeit", ...)
+    std::string lawful;                   // the result by the Laws, "*" where they do not settle it
+    std::string result_rule;              // "<reason> <article>" of the Laws' ending, "" if none
     std::string end_reason, end_article;  // the automatic ending, if any
     int end_ply = -1;                     // where the Laws ended the game (-1: they did not)
     std::string claim_reason, claim_article;

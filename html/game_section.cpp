@@ -169,7 +169,8 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
     {
         const rules::Position& end = game.position();
         BoardMarks marks{"End"};
-        if (game.ply_count()) marks = last_move(game.position_at(game.ply_count() - 1), g.plies.back().move, "End");
+        if (game.ply_count())
+            marks = last_move(game.position_at(game.ply_count() - 1), g.plies.back().move, "End");
         std::string caption = fmt::format("End after {} plies: {} {}", game.ply_count(), g.result, g.reason);
         for (const std::string& n : g.final_notes) caption += "; " + n;
         figure(out, end, marks, caption);
@@ -188,10 +189,11 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
     out += "</div>";
     if (!full) {
         // The moves and the score graph come from the row's codes, drawn by the script.
-        fmt::format_to(std::back_inserter(out),
-                       "<div class=\"more\" data-for=\"{}\"><p class=\"note\">The moves and the score graph are "
-                       "drawn by the page's script (JavaScript is off: read them in the PGN).</p></div></section>\n",
-                       g.number);
+        fmt::format_to(
+            std::back_inserter(out),
+            "<div class=\"more\" data-for=\"{}\"><p class=\"note\">The moves and the score graph are "
+            "drawn by the page's script (JavaScript is off: read them in the PGN).</p></div></section>\n",
+            g.number);
         return;
     }
 

@@ -191,15 +191,19 @@ void append_match_page(std::string& out, const MatchView& m) {
     const bool all_full = int(m.games.size()) <= m.full_sections_up_to;
 
     fmt::format_to(std::back_inserter(out), "<h2>Games ({})</h2>", m.games.size());
-    out += "<input id=\"filter\" type=\"search\" placeholder=\"Filter games (engine, result, reason...)\" "
-           "aria-label=\"Filter games\" hidden>";
+    out +=
+        "<input id=\"filter\" type=\"search\" placeholder=\"Filter games (engine, result, reason...)\" "
+        "aria-label=\"Filter games\" hidden>";
     if (!all_full)
-        out += "<p class=\"note\" id=\"nojs\">Games with a claim or an ending of the Laws other than checkmate have "
-               "their boards below; the page's script draws the other games, and every game's moves, when its "
-               "number is chosen (JavaScript is off: read them in the PGN).</p>";
-    out += "<div class=\"scroll\"><table id=\"games\"><thead><tr><th class=\"n\">#</th><th>opening</th>"
-           "<th>white</th><th>black</th><th>result</th><th>reason</th><th class=\"n\">plies</th><th "
-           "class=\"n\">time (s)</th></tr></thead><tbody>\n";
+        out +=
+            "<p class=\"note\" id=\"nojs\">Games with a claim or an ending of the Laws other than checkmate "
+            "have "
+            "their boards below; the page's script draws the other games, and every game's moves, when its "
+            "number is chosen (JavaScript is off: read them in the PGN).</p>";
+    out +=
+        "<div class=\"scroll\"><table id=\"games\"><thead><tr><th class=\"n\">#</th><th>opening</th>"
+        "<th>white</th><th>black</th><th>result</th><th>reason</th><th class=\"n\">plies</th><th "
+        "class=\"n\">time (s)</th></tr></thead><tbody>\n";
     for (std::size_t i = 0; i < m.games.size(); ++i) {
         const GameView& g = m.games[i];
         fmt::format_to(std::back_inserter(out), "<tr data-n=\"{}\" data-w=\"{}\"", g.number, meaning_of[i]);
@@ -220,7 +224,8 @@ void append_match_page(std::string& out, const MatchView& m) {
         if (g.incorrect_claims[0] + g.incorrect_claims[1])
             fmt::format_to(std::back_inserter(out), " (incorrect claims: {})",
                            g.incorrect_claims[0] + g.incorrect_claims[1]);
-        fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{}</td><td class=\"n\">", g.plies.size());
+        fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{}</td><td class=\"n\">",
+                       g.plies.size());
         if (g.duration_ms >= 0) fmt::format_to(std::back_inserter(out), "{:.1f}", g.duration_ms / 1000.0);
         out += "</td></tr>\n";
     }
@@ -238,8 +243,8 @@ void append_match_page(std::string& out, const MatchView& m) {
     // A large report writes only the notable games' boards; the meaning is in the list above.
     for (std::size_t i = 0; i < m.games.size(); ++i)
         if (all_full || is_notable(m.games[i]))
-            append_game_section(out, m.games[i], all_full ? meanings[meaning_of[i]].second : std::string_view(),
-                                all_full);
+            append_game_section(out, m.games[i],
+                                all_full ? meanings[meaning_of[i]].second : std::string_view(), all_full);
     out += "<div id=\"viewer\"></div>\n";
     append_page_end(out);
 }

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <map>
 
 #include "html/match_page.h"
@@ -14,7 +17,9 @@ namespace drawproxy::match {
 namespace {
 
 rules::Score score_of(const std::string& result) {
-    return result == "1-0" ? rules::Score::WhiteWins : result == "0-1" ? rules::Score::BlackWins : rules::Score::Draw;
+    return result == "1-0"   ? rules::Score::WhiteWins
+           : result == "0-1" ? rules::Score::BlackWins
+                             : rules::Score::Draw;
 }
 
 // Reason categories of the event's rules (and forfeits), shown apart from the Laws'.
@@ -193,8 +198,10 @@ std::vector<html::GameView> game_views(const nlohmann::json& summary) {
         g.move = json_string(j, "move");
         if (auto c = j.find("claimed"); c != j.end() && c->is_boolean()) g.claimed = c->get<bool>();
         if (auto c = j.find("incorrect_claims"); c != j.end() && c->is_object()) {
-            if (auto w = c->find("white"); w != c->end() && w->is_number_integer()) g.incorrect_claims[0] = w->get<int>();
-            if (auto b = c->find("black"); b != c->end() && b->is_number_integer()) g.incorrect_claims[1] = b->get<int>();
+            if (auto w = c->find("white"); w != c->end() && w->is_number_integer())
+                g.incorrect_claims[0] = w->get<int>();
+            if (auto b = c->find("black"); b != c->end() && b->is_number_integer())
+                g.incorrect_claims[1] = b->get<int>();
         }
         add_summary_fields(g, j);
         games.push_back(std::move(g));
@@ -209,7 +216,8 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
                 if (e.is_string()) m.engines.push_back(e.get<std::string>());
         for (const html::GameView& g : m.games)
             for (const std::string* name : {&g.white, &g.black})
-                if (std::find(m.engines.begin(), m.engines.end(), *name) == m.engines.end()) m.engines.push_back(*name);
+                if (std::find(m.engines.begin(), m.engines.end(), *name) == m.engines.end())
+                    m.engines.push_back(*name);
     }
     if (m.title.empty()) {
         m.title = m.engines.size() == 2 ? m.engines[0] + " vs " + m.engines[1] : "Tournament";
@@ -264,11 +272,13 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         if (n) add("Elo (95%)", fmt::format("{} ± {}", fixed(e.diff, 1), fixed(e.error, 1)));
     }
     // Statistics the summary may carry for the first pair (issue 15's fields, read as found).
-    if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() && !(*summary)["pairs"].empty()) {
+    if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() &&
+        !(*summary)["pairs"].empty()) {
         const nlohmann::json& p = (*summary)["pairs"][0];
         if (auto it = p.find("nelo"); it != p.end() && it->is_number()) {
             std::string v = fixed(it->get<double>(), 1);
-            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number()) v += " ± " + fixed(e->get<double>(), 1);
+            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number())
+                v += " ± " + fixed(e->get<double>(), 1);
             add("nElo (95%)", v);
         }
         if (auto it = p.find("los"); it != p.end() && it->is_number())
@@ -283,7 +293,8 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         const nlohmann::json* sprt = nullptr;
         if (auto it = summary->find("sprt"); it != summary->end() && it->is_object()) sprt = &*it;
         if (summary->contains("pairs") && (*summary)["pairs"].is_array() && !(*summary)["pairs"].empty())
-            if (auto it = (*summary)["pairs"][0].find("sprt"); it != (*summary)["pairs"][0].end() && it->is_object())
+            if (auto it = (*summary)["pairs"][0].find("sprt");
+                it != (*summary)["pairs"][0].end() && it->is_object())
                 sprt = &*it;
         if (sprt) {
             std::string v;
@@ -311,7 +322,8 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
     auto block = [](std::string title, const std::map<std::string, html::ResultBar>& bars) {
         html::BarBlock b{std::move(title), {}};
         for (const auto& [_, bar] : bars) b.bars.push_back(bar);
-        std::stable_sort(b.bars.begin(), b.bars.end(), [](const auto& x, const auto& y) { return x.total() > y.total(); });
+        std::stable_sort(b.bars.begin(), b.bars.end(),
+                         [](const auto& x, const auto& y) { return x.total() > y.total(); });
         return b;
     };
     m.reasons.clear();
@@ -332,7 +344,8 @@ std::string match_html(const std::vector<GameRecord>& games, const std::vector<s
     m.engines = engines;
     m.games.reserve(games.size());
     for (const GameRecord& g : games) m.games.push_back(game_view(g));
-    std::sort(m.games.begin(), m.games.end(), [](const auto& a, const auto& b) { return a.number < b.number; });
+    std::sort(m.games.begin(), m.games.end(),
+              [](const auto& a, const auto& b) { return a.number < b.number; });
     // The live report has no summary yet: the rules and time control are all it adds.
     nlohmann::json own = summary ? *summary : nlohmann::json::object();
     if (!own.contains("rules")) own["rules"] = rules;
@@ -341,6 +354,27 @@ std::string match_html(const std::vector<GameRecord>& games, const std::vector<s
     std::string out;
     html::append_match_page(out, m);
     return out;
+}
+
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& error) {
+    const std::string temp = path + ".tmp";
+    std::FILE* f = std::fopen(temp.c_str(), "wb");
+    if (!f) {
+        error = fmt::format("cannot write {}: {}", temp, std::strerror(errno));
+        return false;
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (std::fclose(f) != 0 || !written) {
+        error = fmt::format("cannot write {}: {}", temp, std::strerror(errno));
+        std::remove(temp.c_str());
+        return false;
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        error = fmt::format("cannot write {}: {}", path, std::strerror(errno));
+        std::remove(temp.c_str());
+        return false;
+    }
+    return true;
 }
 
 }  // namespace drawproxy::match

@@ -29,4 +29,8 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary = nul
 std::string match_html(const std::vector<GameRecord>& games, const std::vector<std::string>& engines,
                        const std::string& rules, const nlohmann::json* summary = nullptr);
 
+// Writes `text` to `path` through a temporary file renamed over it, so that a browser
+// reloading the page never reads half of it. False, with `error` set, on failure.
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& error);
+
 }  // namespace drawproxy::match

@@ -68,6 +68,7 @@ struct MatchOptions {
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
     std::string jsonout;
+    std::string htmlout;  // the HTML report (match/html_report.h)
     std::string rules;  // empty: the default edition
     DrawOfferOptions draw_offers;
     std::uint64_t seed = 0;

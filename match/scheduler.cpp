@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 
+#include "match/html_report.h"
 #include "match/pgn_writer.h"
 
 namespace drawproxy::match {
@@ -185,6 +186,12 @@ MatchSummary Scheduler::run() {
         std::ofstream js(opts_.jsonout);
         if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
         js << summary.report.json().dump(2) << '\n';
+    }
+    if (!opts_.htmlout.empty()) {
+        const nlohmann::json j = summary.report.json();
+        std::string error;
+        if (!write_file_atomically(opts_.htmlout, match_html(summary.games, names, edition_.name, &j), error))
+            throw OptionError(error);
     }
     return summary;
 }

@@ -1,0 +1,250 @@
+// The reports in a real browser: a 20-game Stockfish match (nodes-limited, so it takes
+// seconds) written by match -htmlout and by `report`, and an audit, opened by headless
+// Chromium from Debian with JavaScript on and off. The DOM it prints must hold every game row,
+// chart and board (and, for the games the script draws, the same SAN as the PGN), no script
+// error may reach the console, and screenshots are kept under build/browser/.
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "rules/notation.h"
+#include "rules/pgn.h"
+#include "support/paths.h"
+
+using namespace drawproxy;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const STOCKFISH = "/usr/games/stockfish";
+
+std::string chromium_path() {
+    for (const char* p : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
+        if (::access(p, X_OK) == 0) return p;
+    return "";
+}
+
+std::string read(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count(const std::string& s, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The document part of a page or DOM dump (its script builds the same elements as text).
+std::string without_script(std::string s) {
+    for (std::size_t b; (b = s.find("<script>")) != std::string::npos;)
+        s.erase(b, s.find("</script>", b) + 9 - b);
+    return s;
+}
+
+struct Browser {
+    std::string dom, log;
+    int status = -1;
+};
+
+// Opens `url` in headless Chromium with a fresh profile: the DOM after the scripts ran, and
+// the console (Chromium logs console messages to stderr with --enable-logging). --dump-dom
+// itself needs script, so a page "without script" is read as a copy with its script taken out
+// (what a browser with script off builds); the screenshots use scriptEnabled=false.
+Browser open_page(std::string url, const fs::path& dir, const std::string& name, bool script,
+                  const std::string& extra = "") {
+    if (!script) {
+        const std::string file =
+            url.substr(7, url.find('#') == std::string::npos ? std::string::npos : url.find('#') - 7);
+        const fs::path copy = dir / (name + ".noscript.html");
+        std::ofstream(copy, std::ios::binary) << without_script(read(file));
+        url =
+            "file://" + copy.string() + (url.find('#') == std::string::npos ? "" : url.substr(url.find('#')));
+    }
+    const std::string chromium = chromium_path();
+    const fs::path profile = dir / ("profile-" + name);
+    fs::remove_all(profile);
+    const std::string flags =
+        "--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+        "--disable-component-update --disable-sync --enable-logging=stderr --v=0 "
+        "--user-data-dir=" +
+        profile.string() + " " + extra;
+    Browser b;
+    const fs::path dom = dir / (name + ".dom.html"), log = dir / (name + ".log");
+    b.status = std::system(
+        (chromium + " " + flags + " --dump-dom '" + url + "' > " + dom.string() + " 2> " + log.string())
+            .c_str());
+    b.dom = read(dom);
+    b.log = read(log);
+    fs::remove_all(profile);
+    return b;
+}
+
+void screenshot(const std::string& url, const fs::path& dir, const std::string& name, const char* size,
+                bool script) {
+    const fs::path profile = dir / ("profile-shot-" + name);
+    fs::remove_all(profile);
+    std::system((chromium_path() +
+                 " --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+                 "--disable-component-update --disable-sync --hide-scrollbars --user-data-dir=" +
+                 profile.string() + (script ? "" : " --blink-settings=scriptEnabled=false") +
+                 " --window-size=" + size + " --screenshot=" + (dir / (name + ".png")).string() + " '" + url +
+                 "' > /dev/null 2>&1")
+                    .c_str());
+    fs::remove_all(profile);
+}
+
+// Console errors Chromium logged for the page (uncaught exceptions, console.error).
+std::string console_errors(const std::string& log) {
+    std::string errors;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);)
+        if (line.find("CONSOLE") != std::string::npos || line.find("Uncaught") != std::string::npos)
+            errors += line + "\n";
+    return errors;
+}
+
+// The SAN of every game of a PGN file, one string of space-separated moves per game.
+std::vector<std::string> pgn_sans(const std::string& text) {
+    std::vector<std::string> games;
+    rules::PgnReader reader;
+    reader.feed(text);
+    reader.finish();
+    while (const rules::PgnGame* g = reader.next()) {
+        rules::Position pos = g->start;
+        std::string s;
+        for (rules::Move m : g->moves) {
+            s += rules::to_san(pos, m) + " ";
+            pos.play(m);
+        }
+        games.push_back(s);
+    }
+    return games;
+}
+
+// The SAN the page shows in one game section (the <span class="mv"> texts).
+std::string section_sans(const std::string& dom, int game) {
+    const std::size_t at = dom.find("<section class=\"game\" id=\"g" + std::to_string(game) + "\"");
+    if (at == std::string::npos) return "<no section>";
+    const std::string section = dom.substr(at, dom.find("</section>", at) - at);
+    std::string s;
+    std::regex mv("<span class=\"mv[^\"]*\">([^<]+)</span>");
+    for (std::sregex_iterator it(section.begin(), section.end(), mv), end; it != end; ++it)
+        s += (*it)[1].str() + " ";
+    return s;
+}
+
+int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); }
+
+}  // namespace
+
+TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[html][browser][stockfish]") {
+    if (chromium_path().empty())
+        FAIL("chromium is not installed: the browser test cannot run (scripts/setup.sh --test installs it)");
+    if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
+    const fs::path dir = test::binary_path("browser");
+    fs::create_directories(dir);
+    for (const char* f :
+         {"match.pgn", "match.json", "match.html", "report.html", "report-lazy.html", "audit.html"})
+        fs::remove(dir / f);
+    const std::string drawproxy = test::binary_path("bin/drawproxy");
+
+    const std::string match =
+        drawproxy + " match -engine cmd=" + STOCKFISH + " name=SF-A -engine cmd=" + STOCKFISH +
+        " name=SF-B -each nodes=3000 option.Hash=8 -games 2 -rounds 10 -repeat -concurrency 2 "
+        "-openings file=" +
+        test::source_path("configs/openings/classical.epd") + " format=epd -rules fide-2023 -quiet -pgnout " +
+        (dir / "match.pgn").string() + " -jsonout " + (dir / "match.json").string() + " -htmlout " +
+        (dir / "match.html").string();
+    REQUIRE(run(match) == 0);
+    REQUIRE(run(drawproxy + " report -o " + (dir / "report.html").string() + " " +
+                (dir / "match.json").string() + " " + (dir / "match.pgn").string()) == 0);
+    REQUIRE(run(drawproxy + " report --full-sections 0 -o " + (dir / "report-lazy.html").string() + " " +
+                (dir / "match.json").string() + " " + (dir / "match.pgn").string()) == 0);
+    REQUIRE(run(drawproxy + " audit --html " + (dir / "audit.html").string() + " " +
+                test::source_path("tests/data/pgn/stockfish-cutechess.pgn") + " " +
+                test::source_path("tests/data/pgn/cutechess.pgn") + " > /dev/null") == 0);
+    // The PGN and the summary list the games in the order they finished; the summary numbers them.
+    const std::vector<std::string> pgn = pgn_sans(read(dir / "match.pgn"));
+    REQUIRE(pgn.size() == 20);
+    const nlohmann::json summary = nlohmann::json::parse(read(dir / "match.json"));
+    std::map<int, std::string> sans;
+    for (std::size_t i = 0; i < 20; ++i) sans[summary["games"][i]["game"].get<int>()] = pgn[i];
+    REQUIRE(sans.size() == 20);
+
+    for (const char* page : {"match.html", "report.html"}) {
+        const std::string url = "file://" + (dir / page).string();
+        for (bool script : {true, false}) {
+            const std::string name =
+                std::string(page).substr(0, std::string(page).find('.')) + (script ? "-js" : "-nojs");
+            INFO(name);
+            const Browser b = open_page(url, dir, name, script);
+            REQUIRE(b.status == 0);
+            CHECK(console_errors(b.log).empty());
+            const std::string dom = without_script(b.dom);
+            CHECK(count(dom, "<tr data-n=") == 20);
+            CHECK(count(dom, "<section class=\"game\"") == 20);   // 20 games: every one written out
+            CHECK(count(dom, "<svg class=\"chart\"") == 2 + 20);  // score, Elo, one score graph a game
+            CHECK(count(dom, "<svg class=\"chart bars\"") == 1);
+            CHECK(count(dom, "<svg class=\"board\"") >= 40);  // at least the start and the end of each
+            for (int g = 1; g <= 20; ++g)
+                CHECK(dom.find("id=\"g" + std::to_string(g) + "\"") != std::string::npos);
+            // With script the table's headers become sort buttons; without, they stay text.
+            CHECK((count(dom, "<th class=\"n\"><button") > 0) == script);
+        }
+    }
+    screenshot("file://" + (dir / "report.html").string(), dir, "report-wide", "1280,4000", true);
+    screenshot("file://" + (dir / "report.html").string(), dir, "report-narrow", "390,3000", false);
+
+    // The games the script draws: every game's section made from its row's codes, with the
+    // same SAN as the PGN.
+    {
+        const Browser b =
+            open_page("file://" + (dir / "report-lazy.html").string() + "#all", dir, "report-lazy", true);
+        REQUIRE(b.status == 0);
+        CHECK(console_errors(b.log).empty());
+        const std::string dom = without_script(b.dom);
+        CHECK(count(dom, "<section class=\"game\"") == 20);
+        const std::regex number("<tr data-n=\"(\\d+)\"");
+        int i = 0;
+        for (std::sregex_iterator it(dom.begin(), dom.end(), number), end; it != end; ++it, ++i) {
+            const int n = std::stoi((*it)[1]);
+            INFO("game " << n);
+            // Sections written out for notable games carry their moves only once the script has filled them
+            // in; #all fills them all.
+            CHECK(section_sans(dom, n) == sans[n]);
+        }
+        CHECK(i == 20);
+        const Browser off = open_page("file://" + (dir / "report-lazy.html").string() + "#all", dir,
+                                      "report-lazy-nojs", false);
+        CHECK(off.dom.find("id=\"nojs\"") != std::string::npos);
+        CHECK(off.dom.find("id=\"nojs\" hidden") == std::string::npos);
+    }
+
+    for (bool script : {true, false}) {
+        const Browser b = open_page("file://" + (dir / "audit.html").string(), dir,
+                                    script ? "audit-js" : "audit-nojs", script);
+        REQUIRE(b.status == 0);
+        CHECK(console_errors(b.log).empty());
+        const std::string dom = without_script(b.dom);
+        CHECK(count(dom, "<tr><td>agrees</td>") + count(dom, "<tr class=\"differs\">") ==
+              15);  // 10 + 5 games
+        const int differs = count(dom, "<tr class=\"differs\">");
+        CHECK(differs > 0);
+        CHECK(count(dom, "<section class=\"game\"") == differs);
+        CHECK(count(dom, "<svg class=\"board\"") == differs);
+        // Disagreements first.
+        CHECK(dom.find("<tr class=\"differs\">") < dom.find("<tr><td>agrees</td>"));
+    }
+    screenshot("file://" + (dir / "audit.html").string(), dir, "audit-wide", "1280,3000", true);
+    screenshot("file://" + (dir / "audit.html").string(), dir, "audit-narrow", "390,3000", false);
+}
