@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "match/options.h"
 #include "engine/engine_process.h"
+#include "match/options.h"
 #include "rules/types.h"
 
 namespace drawproxy::match {
@@ -34,7 +34,8 @@ struct EngineSession {
     rules::Color color = rules::WHITE;       // the side it plays for the listener
     bool initialized = false;                // uciok seen, options sent
     bool exited = false;
-    int games = 0;  // games it was given back after
+    std::vector<std::string> option_names;  // from its `option name NAME type ...` lines
+    int games = 0;                          // games it was given back after
 };
 
 class EnginePool {
@@ -53,6 +54,8 @@ class EnginePool {
     void shutdown();
 
     bool chess960() const { return chess960_; }
+    // True the first time it is asked for this engine: its warnings are printed once a match.
+    bool first_warning(const EngineConfig& config) { return warned_.insert(&config).second; }
     int started() const { return started_; }  // processes started so far
     int idle() const;
 
@@ -65,6 +68,7 @@ class EnginePool {
     int started_ = 0;
     std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
     std::set<std::shared_ptr<EngineSession>> retiring_;
+    std::set<const EngineConfig*> warned_;
 };
 
 }  // namespace drawproxy::match

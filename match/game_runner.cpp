@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <cstdlib>
 
@@ -136,8 +137,13 @@ void GameRunner::on_line(Color c, std::string_view line) {
         return;
     }
     if (!p.ready) {
-        if (line == "uciok" && !p.session->initialized) {
+        if (line.starts_with("option name ") && !p.session->initialized) {
+            std::string_view name = line.substr(12);
+            const auto type = name.find(" type ");
+            p.session->option_names.emplace_back(name.substr(0, type));
+        } else if (line == "uciok" && !p.session->initialized) {
             p.session->initialized = true;
+            warn_unknown_options(p);
             if (pool_.chess960()) process(p).send_line("setoption name UCI_Chess960 value true");
             for (const auto& [name, value] : p.config->options)
                 process(p).send_line(fmt::format("setoption name {} value {}", name, value));
@@ -411,6 +417,15 @@ void GameRunner::report_if_settled() {
     timer_.cancel();
     auto self = shared_from_this();
     boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
+}
+
+void GameRunner::warn_unknown_options(const Player& p) {
+    if (p.config->options.empty() || !pool_.first_warning(*p.config)) return;
+    // As cutechess-cli: the option is still sent (an engine may accept more than it lists).
+    const auto& listed = p.session->option_names;
+    for (const auto& [name, value] : p.config->options)
+        if (std::find(listed.begin(), listed.end(), name) == listed.end())
+            fmt::print(stderr, "warning: engine '{}' has no option '{}'\n", p.config->name, name);
 }
 
 void GameRunner::fail_start(Color c, const std::string& why) {

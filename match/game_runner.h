@@ -84,6 +84,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void finish(Outcome outcome);
     // An engine did not become ready: the game is not scored, and `why` says what it did.
     void fail_start(rules::Color c, const std::string& why);
+    // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
+    void warn_unknown_options(const Player& p);
     // Gives the player's process back to the pool or retires it; reports the game once both
     // players are settled.
     void settle(Player& p, bool retire);

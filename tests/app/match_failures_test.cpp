@@ -139,3 +139,21 @@ TEST_CASE("-quiet keeps the final score and Elo lines, drops per-game lines and 
     CHECK(r.out.find("Results by reason") == std::string::npos);
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') <= 3);
 }
+
+TEST_CASE("an option.NAME the engine does not list is warned about once per engine, and sent",
+          "[match][failures]") {
+    TempFile log(".log");
+    // The fake lists no option: Hash is unknown to it. Two games, one engine process kept.
+    const Run r = run_match_cli("-engine cmd=" + test::binary_path("bin/test_match") +
+                                " arg=drawproxy-fake-engine 'arg=score=0;log=" + log.path + "'" +
+                                " name=W option.Hash=16 -engine " + test::fake_cmd("score=0") +
+                                " name=B -each nodes=1 restart=on -games 2");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    const std::string warning = "warning: engine 'W' has no option 'Hash'\n";
+    const auto first = r.err.find(warning);
+    CHECK(first != std::string::npos);
+    CHECK(r.err.find(warning, first + 1) == std::string::npos);
+    CHECK(r.err.find("engine 'B'") == std::string::npos);
+    CHECK(slurp(log.path).find("setoption name Hash value 16") != std::string::npos);
+}
