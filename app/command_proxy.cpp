@@ -1,5 +1,5 @@
 // drawproxy [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]...
-//           [--quit-timeout SECONDS] -- ENGINE [ARGS...]
+//           [--quit-timeout SECONDS] [--queue-limit BYTES] -- ENGINE [ARGS...]
 #include <signal.h>
 
 #include <fmt/core.h>
@@ -40,12 +40,16 @@ int run_proxy(const Args& args) {
     std::string rules_name(rules::Edition::DEFAULT_NAME), claim = "always", log_path;
     std::vector<std::string> setoptions;
     double quit_timeout = 5.0;
+    std::size_t queue_limit = proxy::RelayOptions{}.queue_limit;
     app.add_option("--rules", rules_name, "rule edition name or TOML file");
     app.add_option("--claim", claim, "always, never or score:CP");
     app.add_option("--log", log_path, "write every line both ways, timestamped, to FILE");
     app.add_option("--setoption", setoptions, "NAME=VALUE sent to the engine after its uciok");
     app.add_option("--quit-timeout", quit_timeout, "seconds between quit, SIGTERM and SIGKILL")
         ->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--queue-limit", queue_limit,
+                   "bytes held per direction before the proxy stops reading the producer")
+        ->check(CLI::Range(std::size_t(4096), std::size_t(1) << 34));
     if (int status = parse_command_line(app, options, ""); status >= 0) return status;
     if (command.empty()) return usage_error("no engine given: drawproxy [options] -- ENGINE [ARGS...]");
 
@@ -65,6 +69,7 @@ int run_proxy(const Args& args) {
         relay_options.setoptions.emplace_back(s.substr(0, eq), s.substr(eq + 1));
     }
     relay_options.quit_timeout = std::chrono::milliseconds(std::int64_t(quit_timeout * 1000));
+    relay_options.queue_limit = queue_limit;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> log(nullptr, &std::fclose);
     if (!log_path.empty()) {
         log.reset(std::fopen(log_path.c_str(), "w"));

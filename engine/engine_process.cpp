@@ -1,5 +1,6 @@
 #include "engine/engine_process.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -16,6 +17,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "engine/line_buffer.h"
 
@@ -33,6 +36,7 @@ struct ChildSetup {
     bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                  const char* const*) {
         ::signal(SIGPIPE, SIG_DFL);
+        ::setpgid(0, 0);  // its own group: a stop reaches whatever it starts
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
         return {};
@@ -60,6 +64,32 @@ bp::filesystem::path resolve(const std::string& program) {
     throw EngineStartError("cannot start engine '" + program + "': not found in PATH");
 }
 
+// A child of ours that waits for EOF on a pipe only we hold the write end of, then kills the
+// engine's group: it fires when we close the pipe and when we die in any way (SIGKILL
+// included, where no code of ours runs). Returns its pid and the write end, or -1.
+std::pair<pid_t, int> start_reaper(pid_t group) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return {-1, -1};
+    pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
+        return {-1, -1};
+    }
+    if (pid == 0) {  // only async-signal-safe calls from here
+        ::dup2(fds[0], 0);
+        ::close_range(1, ~0U, 0);  // holds no one's pipe open (the GUI's, other reapers')
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_IGN);
+        char c;
+        while (::read(0, &c, 1) != 0 && errno == EINTR) {
+        }
+        ::kill(-group, SIGKILL);
+        ::_exit(0);
+    }
+    ::close(fds[0]);
+    return {pid, fds[1]};
+}
+
 int decode_status(int native) {
     if (WIFEXITED(native)) return WEXITSTATUS(native);
     if (WIFSIGNALED(native)) return 128 + WTERMSIG(native);
@@ -79,6 +109,11 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
     std::string queued, in_flight;  // swapped: one is written while the other fills
     bool writing = false;
     bool write_closed = false;
+    bool paused = false, read_pending = false, tail = false, signalled = false;
+    pid_t reaper = -1;
+    int reaper_fd = -1;
+    std::size_t drain_level = 0;
+    std::function<void()> drained;
     bool close_when_flushed = false;
     bool exited = false, eof = false, reported = false;
     int status = 0;
@@ -90,18 +125,23 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
         : io(ctx), program(prog), to_engine(ctx), from_engine(ctx), timer(ctx) {}
 
     void read() {
+        if (paused || read_pending) return;
+        read_pending = true;
         char* area = input.write_area();
         from_engine.async_read_some(
             asio::buffer(area, input.write_capacity()),
             [self = shared_from_this()](const bp::error_code& ec, std::size_t n) { self->on_read(ec, n); });
     }
     void on_read(const bp::error_code& ec, std::size_t n) {
+        read_pending = false;
         input.commit(n);
         std::string_view line;
         while (input.next_line(line))
             if (line_handler) line_handler(line);
         if (ec) {
+            tail = true;
             if (!input.rest().empty() && line_handler) line_handler(input.rest());
+            tail = false;
             input.clear();
             eof = true;
             maybe_report();
@@ -115,21 +155,37 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
             self->exited = true;
             self->status = ec ? 128 + SIGKILL : decode_status(self->proc->native_exit_code());
             self->timer.cancel();
-            // A grandchild may keep the pipe open: deliver what is there, do not wait for EOF.
-            if (!self->eof) {
-                self->timer.expires_after(std::chrono::milliseconds(500));
-                self->timer.async_wait([self](const bp::error_code& e) {
-                    if (!e && !self->eof) {
-                        self->eof = true;
-                        bp::error_code ignored;
-                        self->from_engine.close(ignored);
-                        self->maybe_report();
-                    }
-                });
-            }
+            self->end_group();
+            self->end_of_output_soon();
             self->maybe_report();
         });
     }
+    // A process outside the group (one that left it) may keep the pipe open: deliver what
+    // is there, do not wait for its EOF. Output held back by a paused reader is not lost.
+    void end_of_output_soon() {
+        if (eof) return;
+        timer.expires_after(std::chrono::milliseconds(500));
+        timer.async_wait([self = shared_from_this()](const bp::error_code& e) {
+            if (e || self->eof) return;
+            if (self->paused) return self->end_of_output_soon();
+            self->eof = true;
+            bp::error_code ignored;
+            self->from_engine.close(ignored);
+            self->maybe_report();
+        });
+    }
+    // The engine has gone: whatever it left in its group goes too, now.
+    void end_group() {
+        if (pid > 0) ::kill(-pid, SIGKILL);
+        release_reaper();
+    }
+    void release_reaper() {
+        if (reaper_fd >= 0) ::close(reaper_fd);
+        reaper_fd = -1;
+        if (reaper > 0) ::waitpid(reaper, nullptr, 0);  // it exits at once on EOF
+        reaper = -1;
+    }
+
     void maybe_report() {
         if (!exited || !eof || reported) return;
         reported = true;
@@ -140,13 +196,20 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
         if (exit_handler) exit_handler(status);
     }
 
-    void send(std::string_view line) {
+    void send(std::string_view line, bool newline = true) {
         if (write_closed) return;
         queued.append(line);
-        queued.push_back('\n');
+        if (newline) queued.push_back('\n');
         if (!writing) flush();
     }
+    void notify_drained() {
+        if (!drained || (!write_closed && queued.size() + in_flight.size() > drain_level)) return;
+        auto done = std::move(drained);
+        drained = nullptr;
+        done();
+    }
     void flush() {
+        notify_drained();
         if (write_closed) return;
         if (queued.empty()) {
             if (close_when_flushed) {
@@ -166,6 +229,7 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
                               if (ec) {  // the engine closed its stdin: drop what is left
                                   self->write_closed = true;
                                   self->queued.clear();
+                                  self->notify_drained();
                                   return;
                               }
                               self->flush();
@@ -173,7 +237,9 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void signal(int sig) {
-        if (!exited && pid > 0) ::kill(pid, sig);
+        if (exited || pid <= 0) return;
+        signalled = true;
+        ::kill(-pid, sig);
     }
     void escalate(std::chrono::milliseconds timeout, int sig) {
         timer.expires_after(timeout);
@@ -197,6 +263,8 @@ EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
         throw EngineStartError("cannot start engine '" + program + "': " + e.what());
     }
     impl_->pid = impl_->proc->id();
+    ::setpgid(impl_->pid, impl_->pid);  // also here: whichever of us runs first makes the group
+    std::tie(impl_->reaper, impl_->reaper_fd) = start_reaper(impl_->pid);
 }
 
 EngineProcess::~EngineProcess() {
@@ -204,12 +272,13 @@ EngineProcess::~EngineProcess() {
     impl_->line_handler = nullptr;
     impl_->exit_handler = nullptr;
     if (!impl_->exited && impl_->pid > 0) {
-        ::kill(impl_->pid, SIGKILL);
+        ::kill(-impl_->pid, SIGKILL);
         int st;
         ::waitpid(impl_->pid, &st, 0);
         impl_->exited = true;
         if (impl_->proc) impl_->proc->detach();
     }
+    impl_->end_group();
     bp::error_code ignored;
     impl_->timer.cancel();
     impl_->to_engine.close(ignored);
@@ -224,7 +293,25 @@ void EngineProcess::start() {
     impl_->wait();
 }
 
-void EngineProcess::send_line(std::string_view line) { impl_->send(line); }
+void EngineProcess::send_line(std::string_view line, bool newline) { impl_->send(line, newline); }
+void EngineProcess::reserve_output(std::size_t bytes) {
+    impl_->queued.reserve(bytes);
+    impl_->in_flight.reserve(bytes);
+}
+bool EngineProcess::line_unterminated() const { return impl_->tail; }
+
+void EngineProcess::when_drained_to(std::size_t bytes, std::function<void()> done) {
+    impl_->drain_level = bytes;
+    impl_->drained = std::move(done);
+    impl_->notify_drained();
+}
+
+void EngineProcess::pause_reading() { impl_->paused = true; }
+void EngineProcess::resume_reading() {
+    if (!impl_->paused) return;
+    impl_->paused = false;
+    if (!impl_->eof) impl_->read();
+}
 std::size_t EngineProcess::pending_output() const { return impl_->queued.size() + impl_->in_flight.size(); }
 
 void EngineProcess::stop(std::chrono::milliseconds timeout, bool send_quit) {
@@ -239,6 +326,7 @@ void EngineProcess::close_input() {
 }
 
 void EngineProcess::kill() { impl_->signal(SIGKILL); }
+bool EngineProcess::signalled_by_us() const { return impl_->signalled; }
 bool EngineProcess::running() const { return !impl_->exited; }
 int EngineProcess::pid() const { return impl_->pid; }
 const std::string& EngineProcess::program() const { return impl_->program; }

@@ -29,7 +29,10 @@ class EngineProcess {
     using ExitHandler = std::function<void(int status)>;
 
     // Starts ENGINE with ARGS (a name without '/' is looked up in PATH). Throws
-    // EngineStartError. The child dies with us (PR_SET_PDEATHSIG) so it is never orphaned.
+    // EngineStartError. The engine leads a process group of its own, so whatever it starts
+    // (a wrapper's real engine, a helper) is stopped with it. Nothing outlives us: the engine
+    // dies with us (PR_SET_PDEATHSIG), and a small reaper process kills its whole group once
+    // we are gone, even by SIGKILL, or once the engine itself has exited.
     EngineProcess(boost::asio::io_context& io, const std::string& program,
                   const std::vector<std::string>& args);
     ~EngineProcess();  // kills the engine if it still runs
@@ -41,18 +44,32 @@ class EngineProcess {
     void on_exit(ExitHandler handler);
     void start();
 
-    // Queues `line` + '\n' for the engine; never blocks. Ignored once the engine is gone.
-    void send_line(std::string_view line);
+    // Queues `line` + '\n' (or `line` alone, when `newline` is false) for the engine; never
+    // blocks. Ignored once the engine is gone.
+    void send_line(std::string_view line, bool newline = true);
+    // True during the line handler's call for a last line that ended without '\n'.
+    bool line_unterminated() const;
     // Closes the engine's stdin once the queued lines are written (the engine sees EOF).
     void close_input();
     // Bytes queued but not yet written to the engine.
     std::size_t pending_output() const;
+    // Room for `bytes` queued without reallocating (a copy on growth would double the peak).
+    void reserve_output(std::size_t bytes);
+    // Calls `done` once (on the loop) when pending_output() has come down to `bytes` or the
+    // engine's input is gone: a producer paused for backpressure resumes there.
+    void when_drained_to(std::size_t bytes, std::function<void()> done);
+    // Backpressure: stop reading the engine's output (the pipe fills and the engine blocks
+    // on its writes, as with a direct pipe) until resume_reading().
+    void pause_reading();
+    void resume_reading();
 
     // Graceful stop: sends "quit" (unless the caller already relayed one), SIGTERM after
     // `timeout`, SIGKILL after another `timeout`. The exit handler reports the end.
     void stop(std::chrono::milliseconds timeout, bool send_quit = true);
-    // SIGKILL now.
+    // SIGKILL to the engine's process group now.
     void kill();
+    // True when the engine's end came from a signal we sent (the stop's SIGTERM or SIGKILL).
+    bool signalled_by_us() const;
 
     bool running() const;
     int pid() const;

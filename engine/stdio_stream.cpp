@@ -6,6 +6,8 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <cerrno>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +24,11 @@ struct InputStream::Impl : std::enable_shared_from_this<Impl> {
     asio::posix::stream_descriptor stream;
     int fd;
     bool threaded = false;
+    bool paused = false, read_pending = false, tail = false, ended = false;
+    // The reader thread hands over one chunk at a time, and waits while paused.
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool chunk_pending = false, thread_paused = false;
     LineBuffer buffer;
     LineHandler on_line;
     EofHandler on_eof;
@@ -41,19 +48,37 @@ struct InputStream::Impl : std::enable_shared_from_this<Impl> {
         std::string_view line;
         while (buffer.next_line(line)) on_line(line);
         if (eof) {
+            ended = true;
+            tail = true;
             if (!buffer.rest().empty()) on_line(buffer.rest());
+            tail = false;
             buffer.clear();
             if (on_eof) on_eof();
         }
     }
 
     void read() {
+        if (paused || read_pending || ended) return;
+        read_pending = true;
         char* area = buffer.write_area();
         stream.async_read_some(asio::buffer(area, buffer.write_capacity()),
                                [self = shared_from_this()](const error_code& ec, std::size_t n) {
+                                   self->read_pending = false;
                                    self->deliver(n, bool(ec));
                                    if (!ec) self->read();
                                });
+    }
+    void set_paused(bool p) {
+        paused = p;
+        if (threaded) {
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                thread_paused = p;
+            }
+            wake.notify_one();
+        } else if (!p) {
+            read();
+        }
     }
 
     void read_in_thread() {
@@ -61,6 +86,11 @@ struct InputStream::Impl : std::enable_shared_from_this<Impl> {
         std::thread([self = shared_from_this()] {
             std::vector<char> chunk(64 * 1024);
             for (;;) {
+                {
+                    std::unique_lock<std::mutex> lock(self->mutex);
+                    self->wake.wait(lock, [&] { return !self->chunk_pending && !self->thread_paused; });
+                    self->chunk_pending = true;
+                }
                 ssize_t n = ::read(self->fd, chunk.data(), chunk.size());
                 if (n < 0 && errno == EINTR) continue;
                 if (n <= 0) {
@@ -71,6 +101,11 @@ struct InputStream::Impl : std::enable_shared_from_this<Impl> {
                     char* area = self->buffer.write_area(data.size());
                     std::copy(data.begin(), data.end(), area);
                     self->deliver(data.size(), false);
+                    {
+                        std::lock_guard<std::mutex> lock(self->mutex);
+                        self->chunk_pending = false;
+                    }
+                    self->wake.notify_one();
                 });
             }
         }).detach();
@@ -92,6 +127,14 @@ void InputStream::start(LineHandler on_line, EofHandler on_eof) {
         impl_->read();
 }
 
+bool InputStream::line_unterminated() const { return impl_->tail; }
+void InputStream::pause_reading() {
+    if (!impl_->paused) impl_->set_paused(true);
+}
+void InputStream::resume_reading() {
+    if (impl_->paused) impl_->set_paused(false);
+}
+
 struct OutputStream::Impl : std::enable_shared_from_this<Impl> {
     asio::posix::stream_descriptor stream;
     int fd;
@@ -100,6 +143,8 @@ struct OutputStream::Impl : std::enable_shared_from_this<Impl> {
     std::string queued, in_flight;
     ErrorHandler error_handler;
     std::vector<std::function<void()>> flushed;
+    std::size_t drain_level = 0;
+    std::function<void()> drained;
 
     Impl(asio::io_context& ctx, int f) : stream(ctx), fd(f) {
         int copy = ::dup(f);
@@ -118,7 +163,14 @@ struct OutputStream::Impl : std::enable_shared_from_this<Impl> {
         notify_flushed();
         if (error_handler) error_handler();
     }
+    void notify_drained() {
+        if (!drained || (!failed && queued.size() + in_flight.size() > drain_level)) return;
+        auto done = std::move(drained);
+        drained = nullptr;
+        done();
+    }
     void notify_flushed() {
+        notify_drained();
         auto waiting = std::move(flushed);
         flushed.clear();
         for (auto& f : waiting) f();
@@ -134,6 +186,7 @@ struct OutputStream::Impl : std::enable_shared_from_this<Impl> {
         queued.clear();
     }
     void flush() {
+        notify_drained();
         if (failed || writing) return;
         if (queued.empty()) return notify_flushed();
         writing = true;
@@ -155,15 +208,28 @@ OutputStream::~OutputStream() {
     impl_->stream.close(ignored);
 }
 
-void OutputStream::write_line(std::string_view line) {
+void OutputStream::write_line(std::string_view line, bool newline) {
     Impl& s = *impl_;
     if (s.failed) return;
     s.queued.append(line);
-    s.queued.push_back('\n');
+    if (newline) s.queued.push_back('\n');
     if (s.direct)
         s.write_direct();
     else
         s.flush();
+}
+
+void OutputStream::reserve(std::size_t bytes) {
+    impl_->queued.reserve(bytes);
+    impl_->in_flight.reserve(bytes);
+}
+
+std::size_t OutputStream::pending() const { return impl_->queued.size() + impl_->in_flight.size(); }
+
+void OutputStream::when_drained_to(std::size_t bytes, std::function<void()> done) {
+    impl_->drain_level = bytes;
+    impl_->drained = std::move(done);
+    impl_->notify_drained();
 }
 
 void OutputStream::on_error(ErrorHandler handler) { impl_->error_handler = std::move(handler); }

@@ -18,6 +18,11 @@ class InputStream {
     // Starts reading; each complete line (without '\n') goes to `on_line`; an unterminated
     // tail is delivered as a line before `on_eof`.
     void start(LineHandler on_line, EofHandler on_eof);
+    // True during the line handler's call for a last line that ended without '\n'.
+    bool line_unterminated() const;
+    // Backpressure: stop reading (the writer blocks on the full pipe) until resume_reading().
+    void pause_reading();
+    void resume_reading();
 
   private:
     struct Impl;
@@ -29,8 +34,15 @@ class OutputStream {
     using ErrorHandler = std::function<void()>;
     OutputStream(boost::asio::io_context& io, int fd);
     ~OutputStream();
-    // Queues `line` + '\n'; never blocks. Lines are written whole and in order.
-    void write_line(std::string_view line);
+    // Queues `line` + '\n' (or `line` alone, when `newline` is false); never blocks. Lines
+    // are written whole and in order.
+    void write_line(std::string_view line, bool newline = true);
+    // Bytes queued but not yet written.
+    std::size_t pending() const;
+    // Room for `bytes` queued without reallocating (a copy on growth would double the peak).
+    void reserve(std::size_t bytes);
+    // Calls `done` once when pending() has come down to `bytes` or the stream has failed.
+    void when_drained_to(std::size_t bytes, std::function<void()> done);
     // Called once when the reader has gone (EPIPE and the like); later lines are dropped.
     void on_error(ErrorHandler handler);
     // Calls `done` once everything queued is written (or the stream failed).

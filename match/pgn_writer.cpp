@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "rules/notation.h"
+#include "uci/utf8.h"
 
 namespace drawproxy::match {
 
@@ -24,9 +25,9 @@ std::string move_comment(const PlyRecord& ply) {
 
 namespace {
 
-// Comments may not contain '}' in PGN.
+// Comments may not contain '}' in PGN; bytes an engine sent that are not UTF-8 are dropped.
 std::string comment(const std::string& text) {
-    std::string s = text;
+    std::string s = uci::strip_invalid_utf8(text);
     for (char& ch : s)
         if (ch == '}') ch = ')';
     return "{" + s + "}";
@@ -34,7 +35,7 @@ std::string comment(const std::string& text) {
 
 std::string tag(const char* name, const std::string& value) {
     std::string v;
-    for (char ch : value) {
+    for (char ch : uci::strip_invalid_utf8(value)) {
         if (ch == '"' || ch == '\\') v += '\\';
         v += ch;
     }

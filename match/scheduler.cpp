@@ -183,9 +183,12 @@ MatchSummary Scheduler::run() {
         print("Finished match");
     }
     if (!opts_.jsonout.empty()) {
+        // Any bytes an engine sent become U+FFFD; the text is whole before the file is opened.
+        const std::string text =
+            summary.report.json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
         std::ofstream js(opts_.jsonout);
         if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
-        js << summary.report.json().dump(2) << '\n';
+        js << text;
     }
     if (!opts_.htmlout.empty()) {
         const nlohmann::json j = summary.report.json();

@@ -39,6 +39,10 @@ Relay::Relay(boost::asio::io_context& io, engine::EngineProcess& engine, RelayOp
 }
 
 void Relay::start() {
+    // Pages of a reservation are only resident once written: this costs nothing up front.
+    const std::size_t room = options_.queue_limit + (std::size_t(1) << 20);
+    gui_out_.reserve(room);
+    engine_.reserve_output(room);
     engine_.on_line([this](std::string_view line) { on_engine_line(line); });
     engine_.on_exit([this](int status) { on_engine_exit(status); });
     gui_out_.on_error([this] { quit(); });  // the GUI has gone: nobody to relay to
@@ -60,18 +64,61 @@ void Relay::log(const char* direction, std::string_view line) {
 void Relay::insert(Claimant::Lines& lines) {
     for (const std::string& l : lines) {
         log("proxy->gui", l);
+        if (engine_line_open_) {  // our line must not run on from the engine's last bytes
+            gui_out_.write_line("");
+            engine_line_open_ = false;
+        }
         gui_out_.write_line(l);
     }
     lines.clear();
 }
 
-void Relay::to_engine(std::string_view line, const char* who) {
+void Relay::to_gui(std::string_view line, bool newline) {
+    gui_out_.write_line(line, newline);
+    if (!newline) engine_line_open_ = true;
+    if (gui_out_.pending() > options_.queue_limit) limit_engine_output();
+}
+
+void Relay::to_engine(std::string_view line, const char* who, bool newline) {
     log(who, line);
-    engine_.send_line(line);
+    engine_.send_line(line, newline);
+    if (engine_.pending_output() > options_.queue_limit) limit_gui_input();
+}
+
+// A reader that does not keep up makes its producer wait, as a direct pipe would: the
+// producer's next write blocks on a full pipe. Memory stays at the limit whatever the rate.
+void Relay::limit_engine_output() {
+    if (engine_paused_) return;
+    engine_paused_ = true;
+    engine_.pause_reading();
+    gui_out_.when_drained_to(options_.queue_limit / 2, [this] {
+        engine_paused_ = false;
+        engine_.resume_reading();
+    });
+}
+
+void Relay::limit_gui_input() {
+    if (gui_paused_) return;
+    gui_paused_ = true;
+    gui_in_.pause_reading();
+    engine_.when_drained_to(options_.queue_limit / 2, [this] {
+        gui_paused_ = false;
+        gui_in_.resume_reading();
+    });
+}
+
+void Relay::send_quit() {
+    if (!engine_.running()) return;
+    // Our own quit is on a line of its own: after a last GUI line without '\n' it would run
+    // on from it, so the engine then only sees the end of its input.
+    if (!gui_line_open_) to_engine("quit", "proxy->engine");
+    engine_.stop(options_.quit_timeout, false);
 }
 
 void Relay::on_gui_line(std::string_view line) {
     if (quitting_) return;
+    const bool newline = !gui_in_.line_unterminated();
+    gui_line_open_ = !newline;
     uci::parse_gui_command(line, command_);
     if (command_.type == uci::GuiCommandType::SetOption && own_option(command_)) {
         log("gui->proxy", line);
@@ -79,13 +126,13 @@ void Relay::on_gui_line(std::string_view line) {
         return;
     }
     if (command_.type == uci::GuiCommandType::Quit) {
-        to_engine(line, "gui->engine");
+        to_engine(line, "gui->engine", newline);
         quitting_ = true;
         engine_.stop(options_.quit_timeout, false);
         return;
     }
     claimant_.on_gui_command(command_, inserted_);
-    to_engine(line, "gui->engine");
+    to_engine(line, "gui->engine", newline);
     if (!inserted_.empty()) insert(inserted_);
 }
 
@@ -151,6 +198,7 @@ void Relay::send_options() {
 
 void Relay::on_engine_line(std::string_view line) {
     log("engine->gui", line);
+    const bool newline = !engine_.line_unterminated();
     if (starts_with_word(line, "info")) {
         // The hot path: most engine lines are info lines, relayed as they are.
         if (claimant_.wants_scores()) {
@@ -158,7 +206,7 @@ void Relay::on_engine_line(std::string_view line) {
             uci::Score s = uci::parse_info_score(line, &multipv);
             claimant_.info_score(s, multipv);
         }
-        gui_out_.write_line(line);
+        to_gui(line, newline);
         return;
     }
     uci::parse_engine_message(line, message_);
@@ -168,7 +216,7 @@ void Relay::on_engine_line(std::string_view line) {
     } else if (message_.type == uci::EngineMessageType::UciOk) {
         send_options();
     }
-    gui_out_.write_line(line);
+    to_gui(line, newline);
     if (message_.type == uci::EngineMessageType::UciOk && !sent_setoptions_) {
         sent_setoptions_ = true;
         for (const auto& [name, value] : options_.setoptions)
@@ -181,14 +229,14 @@ void Relay::on_gui_eof() {
     // Issue 4 item 6: quit first; closing its input too lets an engine that reads to the
     // end see EOF just as it would without us. Then SIGTERM and SIGKILL after the timeouts.
     quitting_ = true;
-    engine_.stop(options_.quit_timeout, true);
+    send_quit();
     engine_.close_input();
 }
 
 void Relay::quit() {
     if (quitting_) return;
     quitting_ = true;
-    engine_.stop(options_.quit_timeout, true);
+    send_quit();
 }
 
 void Relay::terminate(int signal_number) {
@@ -198,18 +246,22 @@ void Relay::terminate(int signal_number) {
     }
     signal_ = signal_number;
     quitting_ = true;
-    engine_.stop(options_.quit_timeout, true);
+    send_quit();
 }
 
 void Relay::on_engine_exit(int status) {
-    if (quitting_) {
+    // After a quit or the end of input an engine may end as it likes, except by a signal it
+    // did not get from us (a crash on the way out is still a crash).
+    const bool crashed = status >= 128 && !engine_.signalled_by_us();
+    if (quitting_ && !crashed) {
         finish(signal_ ? 128 + signal_ : 0);
         return;
     }
     std::string line = fmt::format("info string drawproxy engine exited (status {})", status);
-    log("proxy->gui", line);
-    gui_out_.write_line(line);
-    finish(1);
+    Claimant::Lines lines{line};
+    insert(lines);
+    fmt::print(stderr, "drawproxy: engine exited (status {})\n", status);
+    finish(signal_ ? 128 + signal_ : 1);
 }
 
 void Relay::finish(int status) {

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "proxy/claimant.h"
 #include "engine/engine_process.h"
 #include "engine/stdio_stream.h"
+#include "proxy/claimant.h"
 #include "uci/engine_message.h"
 #include "uci/gui_command.h"
 
@@ -23,6 +23,9 @@ struct RelayOptions {
     ClaimPolicy policy;
     std::vector<std::pair<std::string, std::string>> setoptions;  // sent after the engine's uciok
     std::chrono::milliseconds quit_timeout{5000};
+    // Backpressure: at most about this many bytes wait in each direction; past it the proxy
+    // stops reading that direction's producer until the consumer has taken half of them.
+    std::size_t queue_limit = std::size_t(4) << 20;
     std::FILE* log = nullptr;  // every line both ways, when set
 };
 
@@ -45,7 +48,11 @@ class Relay {
     bool own_option(const uci::GuiCommand& cmd);
     void send_options();
     void insert(Claimant::Lines& lines);
-    void to_engine(std::string_view line, const char* who);
+    void to_engine(std::string_view line, const char* who, bool newline = true);
+    void to_gui(std::string_view line, bool newline = true);
+    void send_quit();
+    void limit_engine_output();
+    void limit_gui_input();
     void quit();
     void on_gui_eof();
     void finish(int status);
@@ -64,6 +71,9 @@ class Relay {
     Claimant::Lines inserted_;
     bool sent_setoptions_ = false;
     bool quitting_ = false;
+    bool gui_line_open_ = false;     // the GUI's last line came without '\n'
+    bool engine_line_open_ = false;  // so did the engine's
+    bool engine_paused_ = false, gui_paused_ = false;
     bool finished_ = false;
     int signal_ = 0;
     int exit_status_ = 0;

@@ -12,6 +12,8 @@
 //   @big N        one info string line of N bytes
 //   @random N     N pseudo-random lines (info, long, odd bytes) seeded by the received line
 //   @stderr TEXT  a line on stderr       @pid         print "info string pid N"
+//   @raw TEXT     TEXT as bytes, no '\n' added (\n, \\ and \xHH escapes are decoded)
+//   @fork         start a helper child that sleeps 60 s; print "info string child N"
 // Without a matching rule: uci -> id + an option + uciok, isready -> readyok,
 // go -> bestmove 0000, quit -> exit 0; anything else is ignored.
 #include <signal.h>
@@ -122,6 +124,31 @@ bool run(const std::vector<std::string>& replies, const std::string& received) {
             random_lines(received, std::atoi(r.c_str() + 8));
         } else if (r == "@pid") {
             put("info string pid " + std::to_string(::getpid()));
+        } else if (r.rfind("@raw ", 0) == 0) {
+            std::string bytes;
+            for (std::size_t i = 5; i < r.size(); ++i) {
+                if (r[i] == '\\' && i + 1 < r.size() && r[i + 1] == 'n') {
+                    bytes.push_back('\n');
+                    ++i;
+                } else if (r[i] == '\\' && i + 3 < r.size() && r[i + 1] == 'x') {
+                    bytes.push_back(char(std::stoi(r.substr(i + 2, 2), nullptr, 16)));
+                    i += 3;
+                } else if (r[i] == '\\' && i + 1 < r.size()) {
+                    bytes.push_back(r[++i]);
+                } else {
+                    bytes.push_back(r[i]);
+                }
+            }
+            std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+        } else if (r == "@fork") {
+            std::fflush(stdout);
+            pid_t child = ::fork();
+            if (child == 0) {  // a helper that neither reads nor writes, as a tablebase server
+                ::close(0);
+                ::sleep(60);
+                ::_exit(0);
+            }
+            put("info string child " + std::to_string(child));
         } else if (r.rfind("@stderr ", 0) == 0) {
             std::fprintf(stderr, "%s\n", r.c_str() + 8);
         } else {

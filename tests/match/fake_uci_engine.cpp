@@ -9,6 +9,7 @@
 // "info string drawproxy claim TEXT" before the bestmove;  log=PATH  append every line
 // received to PATH;  closein=1  after its readyok, close its input (every descriptor but
 // stdout and stderr), live 1 s more and exit 0, so the runner's next write meets no reader.
+// bytes=P  answer "bestmove \xff\xfe" (not UTF-8) at ply P.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -35,7 +36,7 @@ using namespace drawproxy;
 struct Spec {
     std::vector<std::string> moves;
     int score = 0;
-    int crash = -1, illegal = -1, hang = -1;
+    int crash = -1, illegal = -1, hang = -1, bytes = -1;
     std::map<int, int> sleep_ms;
     std::map<int, std::string> claims;
     std::string log;
@@ -61,6 +62,8 @@ Spec parse_spec(const std::string& text) {
             s.crash = std::atoi(value.c_str());
         } else if (key == "illegal") {
             s.illegal = std::atoi(value.c_str());
+        } else if (key == "bytes") {
+            s.bytes = std::atoi(value.c_str());
         } else if (key == "hang") {
             s.hang = std::atoi(value.c_str());
         } else if (key == "closein") {
@@ -135,6 +138,8 @@ int run_fake(const Spec& spec) {
             std::string move;
             if (ply == spec.illegal) {
                 move = "a1a1";
+            } else if (ply == spec.bytes) {
+                move = "\xff\xfe";
             } else if (ply < int(spec.moves.size()) && !spec.moves[ply].empty()) {
                 move = spec.moves[ply];
             } else {
