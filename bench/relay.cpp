@@ -3,7 +3,11 @@
 //  2. An engine flooding info lines: lines/s through the proxy vs through `cat`.
 //  3. CPU time of the proxy while Stockfish searches 10 s, and while idle.
 //  4. Following a 600-ply `position startpos moves ...` that extends the previous by 2 plies.
+//  5. Peak memory with a stalled reader, each direction, vs `cat` with a stalled reader.
+//  6. Peak memory of the proxy and of `cat` during the flood of 2 (10M lines without --quick).
 // Needs the drawproxy and fake_engine targets built in the same build directory.
+#include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -18,9 +22,10 @@
 #include <thread>
 #include <vector>
 
-#include "proxy/claimant.h"
 #include "engine/engine_process.h"
+#include "proxy/claimant.h"
 #include "rules/notation.h"
+#include "tests/support/raw_child.h"
 
 using namespace drawproxy;
 using Clock = std::chrono::steady_clock;
@@ -69,7 +74,21 @@ double round_trip_us(const std::string& program, const std::vector<std::string>&
     return us;
 }
 
-double flood_lines_per_s(const std::string& program, const std::vector<std::string>& args, long n) {
+// The pid of `parent`'s child named `name` (its comm), or -1.
+int child_named(int parent, const std::string& name) {
+    std::ifstream in("/proc/" + std::to_string(parent) + "/task/" + std::to_string(parent) + "/children");
+    for (int child; in >> child;) {
+        std::ifstream comm("/proc/" + std::to_string(child) + "/comm");
+        std::string c;
+        comm >> c;
+        if (c == name) return child;
+    }
+    return -1;
+}
+
+// Peak RSS (MiB) of whichever process `measured` names, sampled while the flood runs.
+double flood_lines_per_s(const std::string& program, const std::vector<std::string>& args, long n,
+                         double* peak_mib = nullptr, const char* measured = nullptr) {
     Child c(program, args);
     c.request("isready", "readyok");
     long count = 0;
@@ -83,6 +102,10 @@ double flood_lines_per_s(const std::string& program, const std::vector<std::stri
     while (!done) c.io.run_one();
     double s = std::chrono::duration<double>(Clock::now() - t0).count();
     c.handler = nullptr;
+    if (peak_mib) {
+        int pid = measured ? child_named(c.p.pid(), measured) : c.p.pid();
+        *peak_mib = double(test::peak_rss_kib(pid)) / 1024.0;
+    }
     c.quit();
     if (count < n) fmt::print("   (only {} of {} lines arrived!)\n", count, n);
     return double(count) / s;
@@ -112,6 +135,60 @@ int first_child(int pid) {
     int child = -1;
     in >> child;
     return child;
+}
+
+// A reader that never reads: `producer` floods, the measured process sits in between.
+double stalled_reader_peak_mib(const std::vector<std::string>& argv, double seconds) {
+    test::RawChild p(argv);
+    p.write("go\n");
+    double peak = 0;
+    for (auto end = Clock::now() + std::chrono::duration<double>(seconds); Clock::now() < end;) {
+        peak = std::max(peak, double(test::peak_rss_kib(p.pid())) / 1024.0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return peak;
+}
+
+// A writer that pushes long lines as fast as the process takes them, into a consumer that
+// never reads; returns the peak RSS (MiB) and sets the bytes it took.
+double stalled_consumer_peak_mib(const std::vector<std::string>& argv, double seconds, double& taken_mib) {
+    test::RawChild p(argv);
+    ::fcntl(p.input(), F_SETFL, O_NONBLOCK);
+    const std::string chunk = "setoption name Hash value " + std::string(65000, '1') + "\n";
+    std::size_t taken = 0;
+    double peak = 0;
+    for (auto end = Clock::now() + std::chrono::duration<double>(seconds); Clock::now() < end;) {
+        ssize_t w = ::write(p.input(), chunk.data(), chunk.size());
+        if (w > 0) {
+            taken += std::size_t(w);
+            continue;
+        }
+        peak = std::max(peak, double(test::peak_rss_kib(p.pid())) / 1024.0);
+        pollfd writable{p.input(), POLLOUT, 0};
+        ::poll(&writable, 1, 20);
+    }
+    peak = std::max(peak, double(test::peak_rss_kib(p.pid())) / 1024.0);
+    taken_mib = double(taken) / (1 << 20);
+    return peak;
+}
+
+void stalled_readers(bool quick) {
+    const double secs = quick ? 1.5 : 4.0;
+    const std::string flood = "go=@flood 100000000;bestmove 0000";
+    // The reference: cat between a writer and a reader that never reads.
+    double cat_taken = 0;
+    const double cat = stalled_consumer_peak_mib({"/bin/cat"}, secs, cat_taken);
+    double gui = stalled_reader_peak_mib({PROXY, "--", FAKE, "--on", flood}, secs);
+    double engine_taken = 0;
+    double engine = stalled_consumer_peak_mib({PROXY, "--", FAKE, "--start", "@hang"}, secs, engine_taken);
+    fmt::print("5. stalled reader, {:.1f} s: cat {:.1f} MiB peak ({:.1f} MiB taken in)\n", secs, cat,
+               cat_taken);
+    fmt::print("   GUI stops reading a flooding engine: proxy {:.1f} MiB peak: {:.1f}x cat (limit 16 MB)\n",
+               gui, gui / cat);
+    fmt::print(
+        "   engine stops reading the GUI: proxy {:.1f} MiB peak, {:.1f} MiB taken in: {:.1f}x cat (limit 16 "
+        "MB)\n",
+        engine, engine_taken, engine / cat);
 }
 
 void cpu_while_searching() {
@@ -197,15 +274,21 @@ int main(int argc, char** argv) {
     } else {
         fmt::print("1./3. skipped: no {}\n", STOCKFISH);
     }
-    const long lines = quick ? 200000 : 2000000;
+    const long lines = quick ? 200000 : 10000000;
     const std::string flood = "go=@flood " + std::to_string(lines) + ";bestmove 0000";
-    double via_cat = flood_lines_per_s("/bin/sh", {"-c", FAKE + " --on '" + flood + "' | cat"}, lines);
-    double via_proxy = flood_lines_per_s(PROXY, {"--", FAKE, "--on", flood}, lines);
+    double cat_peak = 0, proxy_peak = 0;
+    double via_cat =
+        flood_lines_per_s("/bin/sh", {"-c", FAKE + " --on '" + flood + "' | cat"}, lines, &cat_peak, "cat");
+    double via_proxy = flood_lines_per_s(PROXY, {"--", FAKE, "--on", flood}, lines, &proxy_peak);
     fmt::print(
-        "2. info flood: through cat {:.0f} lines/s, through the proxy {:.0f} lines/s: {:.2f} (limit >= "
-        "0.5)\n",
-        via_cat, via_proxy, via_proxy / via_cat);
+        "2. info flood of {} lines: through cat {:.0f} lines/s, through the proxy {:.0f} lines/s: {:.2f} "
+        "(limit "
+        ">= 0.5)\n",
+        lines, via_cat, via_proxy, via_proxy / via_cat);
+    stalled_readers(quick);
     if (::access(STOCKFISH.c_str(), X_OK) == 0 && !quick) cpu_while_searching();
     follow_cost();
+    fmt::print("6. peak RSS during the flood of 2: cat {:.1f} MiB, proxy {:.1f} MiB: {:.1f}x\n", cat_peak,
+               proxy_peak, proxy_peak / cat_peak);
     return 0;
 }
