@@ -54,3 +54,25 @@ TEST_CASE("engine process: a program that does not exist is an EngineStartError 
         CHECK(std::string(e.what()).find("/nonexistent/engine-xyz") != std::string::npos);
     }
 }
+
+TEST_CASE("engine process: a helper child the engine started goes with it (its own process group)") {
+    boost::asio::io_context io;
+    engine::EngineProcess p(io, test::fake_engine_binary(), {"--start", "@fork"});
+    int helper = -1;
+    std::optional<int> status;
+    p.on_line([&](std::string_view l) {
+        if (l.starts_with("info string child ")) helper = std::stoi(std::string(l.substr(18)));
+    });
+    p.on_exit([&](int st) { status = st; });
+    p.start();
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (helper < 0 && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    REQUIRE(helper > 0);
+    CHECK(test::process_alive(helper));
+    p.stop(200ms);
+    while (!status && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    REQUIRE(status);
+    CHECK(*status == 0);
+    for (int i = 0; i < 100 && test::process_alive(helper); ++i) io.run_one_for(20ms);
+    CHECK_FALSE(test::process_alive(helper));
+}
