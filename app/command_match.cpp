@@ -14,6 +14,10 @@ int run_match(const Args& args) {
             std::fputs(match::match_usage(), stdout);
             return 0;
         }
+        if (a == "-version" || a == "--version" || a == "-v") {  // cutechess-cli's and fastchess' spellings
+            std::printf("drawproxy %s\n", DRAWPROXY_VERSION);
+            return 0;
+        }
     }
     try {
         const match::MatchOptions opts = match::parse_match_options(args);

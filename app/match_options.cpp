@@ -1,5 +1,7 @@
 #include "app/match_options.h"
 
+#include "app/runner_options.h"
+
 #include <fmt/format.h>
 #include <cctype>
 #include <charconv>
@@ -26,6 +28,8 @@ std::pair<std::string, std::string> split_key(const std::string& token, const st
 }
 
 void apply_engine_key(EngineConfig& e, const std::string& token, const std::string& option) {
+    // cutechess-cli's flags without a value (whitepov, trust, ponder, debug)
+    if (token.find('=') == std::string::npos && apply_runner_engine_key(e, token, "")) return;
     auto [key, value] = split_key(token, option);
     if (key == "cmd") {
         e.cmd = value;
@@ -67,12 +71,13 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
         if (!ms || *ms <= 0) throw OptionError(fmt::format("bad startup= value '{}'", value));
         e.startup_ms = *ms;
     } else if (key == "restart") {
-        if (value != "on" && value != "off")
-            throw OptionError(fmt::format("bad restart= value '{}' (on, off)", value));
+        // auto (cutechess-cli's default) keeps a UCI engine between games, as off does
+        if (value != "on" && value != "off" && value != "auto")
+            throw OptionError(fmt::format("bad restart= value '{}' (on, off, auto)", value));
         e.restart = value == "on";
     } else if (key == "proto") {
         if (value != "uci") throw OptionError("only proto=uci is supported");
-    } else {
+    } else if (!apply_runner_engine_key(e, key, value)) {
         throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
     }
 }
@@ -89,7 +94,9 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
 
     // An option's values run to the next token that starts with '-' and a letter.
     auto is_option = [](const std::string& s) {
-        return s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1]));
+        // (and "--" with a letter: fastchess' --compliance, refused by name)
+        const std::size_t at = s.size() > 2 && s[0] == '-' && s[1] == '-' ? 2 : 1;
+        return s.size() > at && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[at]));
     };
     for (std::size_t i = 0; i < args.size();) {
         const std::string& opt = args[i];
@@ -152,8 +159,7 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
                 throw OptionError(fmt::format("bad variant '{}' (standard, fischerandom)", v));
             opts.chess960 = v == "fischerandom";
         } else if (opt == "-pgnout") {
-            if (values.empty()) throw OptionError("-pgnout needs a file");
-            opts.pgnout = values[0];  // cutechess' trailing "min"/"fi" flags are accepted and ignored
+            apply_pgnout(values, opts);
         } else if (opt == "-jsonout") {
             opts.jsonout = one();
         } else if (opt == "-htmlout") {
@@ -183,10 +189,12 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
             opts.seed_given = true;
         } else if (opt == "-tournament") {
             const std::string& t = one();
-            if (t == "round-robin")
+            if (t == "round-robin" || t == "roundrobin")  // cutechess-cli's and fastchess' spellings
                 opts.tournament = MatchOptions::Tournament::RoundRobin;
             else if (t == "gauntlet")
                 opts.tournament = MatchOptions::Tournament::Gauntlet;
+            else if (t == "knockout" || t == "pyramid")
+                throw OptionError(fmt::format("-tournament {} is not supported (round-robin, gauntlet)", t));
             else
                 throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet)", t));
         } else if (opt == "-recover") {
@@ -195,8 +203,9 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
         } else if (opt == "-quiet") {
             none();
             opts.quiet = true;
-        } else {
-            throw OptionError(fmt::format("unknown option '{}'", opt));
+        } else if (!apply_runner_option(opt, values, opts)) {
+            std::string why = refused_option_reason(opt);
+            throw OptionError(why.empty() ? fmt::format("unknown option '{}'", opt) : why);
         }
     }
     if (engines.size() < 2) throw OptionError("match needs at least two -engine options");

@@ -15,22 +15,25 @@ Engine keys (for -engine and -each):
   name=NAME             its name in the output (default: the program's file name)
   dir=DIR               run the engine in DIR (a relative cmd is found there)
   arg=ARG               one argument for the engine (repeatable)
+  args="A B ..."        several arguments (fastchess), quotes group words
   option.NAME=VALUE     sent as "setoption name NAME value VALUE" after uciok
   tc=TC                 time control: [MOVES/]TIME[+INC], TIME in seconds or m:ss
                         ("40/60+0.6", "10+0.1", "2:30+1"), or inf
   st=SECONDS            a fixed time per move
-  nodes=N, depth=N      search limits, sent with every go (limits combine)
+  nodes=N, depth=N      search limits, sent with every go (limits combine); plies=N is depth=N
   timemargin=MS         latency allowed past the flag before it counts (default 50)
   stall=SECONDS         silence that forfeits when no clock runs (default 60)
   startup=SECONDS       time for uciok after uci and readyok after isready (default 10);
                         an engine that misses it stops the match before the game is scored
+  tscale=X              multiply stall= by X (cutechess-cli's timeout scale)
   claim=POLICY          always (default), never, score:CP (only when the engine's own
                         score is at most CP), engine (the engine's own
                         "info string drawproxy claim ..." lines count)
-  restart=on|off        on: a new engine process for every game; off (default): the
+  restart=on|off|auto   on: a new engine process for every game; off (default): the
                         process is kept between games (ucinewgame, isready) and replaced
                         only after a crash, a stall, an illegal move, or no bestmove
-                        within 1 s of the `stop` sent when its game ended mid-search
+                        within 1 s of the `stop` sent when its game ended mid-search;
+                        auto (cutechess-cli's default) is off
   proto=uci             the only protocol
 
 Options:
@@ -48,7 +51,12 @@ Options:
                         policy: when a new opening is taken: default after -repeat games
                         or a new pair of engines (3+ engines), encounter only for a new
                         pair, round only for a new round
-  -pgnout FILE          append the games to FILE as PGN
+  -pgnout FILE [min] [fi]
+  -pgnout file=FILE [notation=san] [append=true|false] [min=true|false]
+                        append the games to FILE as PGN (append=false: truncate first); min:
+                        roster tags, ResultRule and moves only; fi: only finished games (all are)
+  -epdout FILE, -epdout file=FILE [append=true|false]
+                        each game's final position, one FEN line
   -jsonout FILE         write a JSON summary to FILE
   -htmlout FILE         write the match as one HTML page (charts, boards at claims), at the
                         end and every -ratinginterval games
@@ -57,14 +65,34 @@ Options:
   -draw-offers score=CP moves=N [after=MOVE]
                         offer a draw when the own score stayed within +-CP for the last N
                         moves, accept one within +-CP; no agreement before move MOVE
-  -seed N               seed for order=random
+  -draw movenumber=N movecount=M score=CP
+                        event rule: a draw once both engines' scores stayed within +-CP for
+                        M moves each, from move N; a capture or pawn move restarts the count
+  -resign movecount=M score=CP [twosided=true]
+                        event rule: a loss for an engine whose score was -CP or worse for M
+                        moves in a row (twosided: and the opponent's +CP or better)
+  -maxmoves N           event rule: a draw after N full moves
+                        (the Laws come first when they end the game at the same move)
+  -event NAME, -site NAME
+                        PGN Event and Site tags
+  -wait MS              pause between games
+  -noswap               the first engine of a pair plays White in every game
+  -reverse              the second engine of a pair starts with White
+  -log file=FILE [level=L] [engine=true]
+  -debug                every line to and from the engines, with the time in ms and the
+                        engine's name, to FILE (-log) or standard output (-debug)
+  -seed N, -srand N     seed for order=random
   -tournament round-robin|gauntlet
-                        pairings with more than two engines (default round-robin)
+                        pairings with more than two engines (default round-robin; fastchess'
+                        roundrobin too)
+  -seeds 1              the gauntlet's first engine plays the rest (only 1)
+  -force-concurrency    accepted: -concurrency is never capped
   -recover              restart an engine that crashed and go on (default: the match stops
                         after the running games, exit status 1)
   -quiet                no per-game lines and no tables (the final score and Elo lines,
                         warnings and errors stay)
   -h, --help            print this text and exit
+  -version, -v          print the version and exit
 )";
 }
 

@@ -287,13 +287,17 @@ EngineProcess::~EngineProcess() {
 
 void EngineProcess::on_line(LineHandler handler) { impl_->line_handler = std::move(handler); }
 void EngineProcess::on_exit(ExitHandler handler) { impl_->exit_handler = std::move(handler); }
+void EngineProcess::on_sent(LineHandler handler) { sent_handler_ = std::move(handler); }
 
 void EngineProcess::start() {
     impl_->read();
     impl_->wait();
 }
 
-void EngineProcess::send_line(std::string_view line, bool newline) { impl_->send(line, newline); }
+void EngineProcess::send_line(std::string_view line, bool newline) {
+    if (sent_handler_) sent_handler_(line);
+    impl_->send(line, newline);
+}
 void EngineProcess::reserve_output(std::size_t bytes) {
     impl_->queued.reserve(bytes);
     impl_->in_flight.reserve(bytes);

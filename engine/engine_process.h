@@ -42,6 +42,8 @@ class EngineProcess {
     // Set the handlers, then start() begins reading; handlers run on the io_context.
     void on_line(LineHandler handler);
     void on_exit(ExitHandler handler);
+    // Sees every line given to send_line() (for logs); unset by default.
+    void on_sent(LineHandler handler);
     void start();
 
     // Queues `line` + '\n' (or `line` alone, when `newline` is false) for the engine; never
@@ -78,6 +80,7 @@ class EngineProcess {
   private:
     struct Impl;
     std::shared_ptr<Impl> impl_;  // shared with pending async operations
+    LineHandler sent_handler_;
 };
 
 }  // namespace drawproxy::engine

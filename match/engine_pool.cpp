@@ -49,9 +49,21 @@ std::shared_ptr<EngineSession> EnginePool::acquire(const EngineConfig& config) {
     s->process = start_engine_in(io_, config);
     ++started_;
     std::weak_ptr<EngineSession> weak = s;
+    if (log_) {
+        auto write = [this, &config, id = started_ - 1](char dir, std::string_view line) {
+            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - log_start_)
+                                .count();
+            std::fprintf(log_, "%lld %c%s(%d): %.*s\n", static_cast<long long>(ms), dir, config.name.c_str(),
+                         id, int(line.size()), line.data());
+        };
+        s->process->on_sent([write](std::string_view line) { write('>', line); });
+        s->log_line = [write](std::string_view line) { write('<', line); };
+    }
     s->process->on_line([weak](std::string_view line) {
         auto self = weak.lock();
         if (!self) return;
+        if (self->log_line) self->log_line(line);
         if (auto l = self->listener.lock()) l->engine_line(self->color, line);
     });
     s->process->on_exit([this, weak](int status) {

@@ -5,6 +5,9 @@
 // (quit, SIGTERM, SIGKILL) and the next game starts a fresh one. With -concurrency N each
 // running game holds its own processes, so a pool grows to at most N per engine.
 #include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -36,6 +39,7 @@ struct EngineSession {
     bool exited = false;
     std::vector<std::string> option_names;  // from its `option name NAME type ...` lines
     int games = 0;                          // games it was given back after
+    std::function<void(std::string_view)> log_line;  // set with -log / -debug
 };
 
 class EnginePool {
@@ -53,6 +57,10 @@ class EnginePool {
     // The match is over: every idle process is retired.
     void shutdown();
 
+    // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
+    // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
+    void set_log(std::FILE* log) { log_ = log; }
+
     bool chess960() const { return chess960_; }
     // True the first time it is asked for this engine: its warnings are printed once a match.
     bool first_warning(const EngineConfig& config) { return warned_.insert(&config).second; }
@@ -66,6 +74,8 @@ class EnginePool {
     boost::asio::io_context& io_;
     bool chess960_;
     int started_ = 0;
+    std::FILE* log_ = nullptr;
+    std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
     std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
     std::set<std::shared_ptr<EngineSession>> retiring_;
     std::set<const EngineConfig*> warned_;

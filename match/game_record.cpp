@@ -19,6 +19,7 @@ std::string outcome_category(const Outcome& o) {
     if (o.reason == "stalemate") return "stalemate";
     if (o.reason == "checkmate") return "checkmate";
     if (o.reason == "agreement") return "agreement";
+    if (o.reason == "adjudication") return o.rule_text();  // an event rule: "adjudication draw-score"
     if (o.reason == "time-forfeit") return draw ? "flag fall drawn" : "flag fall won";
     if (o.reason == "illegal-move") return draw ? "illegal move drawn" : "forfeit (illegal move)";
     return "forfeit (" + o.reason + ")";

@@ -45,6 +45,7 @@ struct GameRecord {
     int round = 1;
     std::string white, black;
     std::string event = "?";
+    std::string site = "?";
     std::string time_control;  // PGN TimeControl tag text
     std::string rules;         // edition name
     rules::Position start;

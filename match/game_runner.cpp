@@ -55,6 +55,8 @@ GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rule
       spec_(std::move(spec)),
       done_(std::move(done)),
       arbiter_(edition, spec_.start, spec_.white->tc, spec_.black->tc, spec_.draw_offers.after),
+      adjudicator_(spec_.adjudication),
+      adjudicating_(spec_.adjudication.any()),
       timer_(io) {
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
@@ -284,7 +286,13 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     ply.move = m;
     const bool offer = ply.offered_draw;
     record_.plies.push_back(std::move(ply));
-    if (auto o = arbiter_.play(m)) return finish(*o);
+    if (auto o = arbiter_.play(m)) return finish(*o);  // the Laws first
+    if (adjudicating_) {
+        const Color mover = arbiter_.to_move() == rules::WHITE ? rules::BLACK : rules::WHITE;
+        if (auto o = adjudicator_.after_move(mover, record_.plies.back(), int(record_.plies.size()),
+                                             arbiter_.position().halfmove_clock()))
+            return finish(*o);
+    }
     if (offer) arbiter_.offer_draw();
     send_go();
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/engine_process.h"
+#include "match/adjudicator.h"
 #include "match/arbiter.h"
 #include "match/engine_pool.h"
 #include "match/game_record.h"
@@ -32,6 +33,7 @@ struct GameSpec {
     bool from_fen = false;
     std::vector<rules::Move> book;  // opening moves played before the engines take over
     DrawOfferOptions draw_offers;
+    AdjudicationOptions adjudication;
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -104,6 +106,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     GameSpec spec_;
     DoneHandler done_;
     Arbiter arbiter_;
+    Adjudicator adjudicator_;
+    bool adjudicating_ = false;
     Player players_[2];
     boost::asio::steady_timer timer_;
     GameRecord record_;

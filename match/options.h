@@ -38,6 +38,19 @@ struct EngineConfig {
     bool restart = false;             // restart=on: a new process for every game (cutechess' key)
 };
 
+// The event's adjudication rules (cutechess-cli's -draw, -resign, -maxmoves): not the Laws,
+// so they end a game only when the Laws have not ended it at that move.
+struct AdjudicationOptions {
+    int draw_movenumber = 0;       // -draw: from this full move number on ...
+    int draw_movecount = 0;        // ... both scores within +-draw_score for this many moves each
+    int draw_score = 0;            // (0 movecount: off)
+    int resign_movecount = 0;      // -resign: a score of -resign_score or worse this many moves
+    int resign_score = 0;          // in a row (0 movecount: off)
+    bool resign_twosided = false;  // ... and the opponent's +resign_score or better as long
+    int max_moves = 0;             // -maxmoves: a draw after this many full moves (0: off)
+    bool any() const { return draw_movecount > 0 || resign_movecount > 0 || max_moves > 0; }
+};
+
 struct OpeningsOptions {
     std::string file;
     enum class Format { Epd, Pgn } format = Format::Epd;
@@ -67,6 +80,18 @@ struct MatchOptions {
     int concurrency = 1;
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
+    bool pgn_minimal = false;  // -pgnout ... min: the tags cutechess-cli's minimal PGN keeps, no comments
+    bool pgn_append = true;    // fastchess' append=false: the file is truncated first
+    std::string epdout;        // -epdout: each game's final position, one EPD line
+    bool epd_append = true;
+    std::string event = "?";  // -event, -site: PGN tags
+    std::string site = "?";
+    int wait_ms = 0;               // -wait: pause between a game's end and the next start
+    bool noswap = false;           // -noswap: the first engine of a pair keeps White
+    bool reverse = false;          // -reverse: the schedule with sides reversed
+    std::string log_file;          // -log file=F / -debug: every engine line, timestamped
+    bool debug_to_stdout = false;  // -debug without a file: the lines go to standard output
+    AdjudicationOptions adjudication;
     std::string jsonout;
     std::string htmlout;  // the HTML report (match/html_report.h)
     std::string rules;  // empty: the default edition

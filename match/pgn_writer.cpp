@@ -44,6 +44,7 @@ std::string tag(const char* name, const std::string& value) {
 
 std::string termination(const Outcome& o) {
     if (o.reason == "time-forfeit") return "time forfeit";
+    if (o.reason == "adjudication") return "adjudication";
     if (o.reason == "illegal-move" || o.reason == "crash" || o.reason == "stall") return "rules infraction";
     return "normal";
 }
@@ -62,35 +63,19 @@ std::string ending_text(const Outcome& o, const std::string& white, const std::s
     if (o.reason == "crash") return loser + " disconnects";
     if (o.reason == "stall") return loser + "'s connection stalls";
     if (o.reason == "agreement") return "Draw by agreement";
+    if (o.reason == "adjudication")
+        return fmt::format("{} by adjudication: {}",
+                           o.score == rules::Score::Draw        ? "Draw"
+                           : o.score == rules::Score::WhiteWins ? "White wins"
+                                                                : "Black wins",
+                           o.article);
     if (o.claimed) return "Draw claimed: " + o.rule_text();
     return "Draw: " + o.rule_text();
 }
 
-}  // namespace
-
-std::string write_pgn(const GameRecord& g) {
+// The moves in SAN, with the search comments unless `minimal`, and the result.
+std::string movetext(const GameRecord& g, const std::string& result, bool minimal) {
     std::string out;
-    out.reserve(2048 + g.plies.size() * 40);
-    const std::string result = pgn_result_text(g.outcome.score);
-    out += tag("Event", g.event);
-    out += tag("Site", "?");
-    out += tag("Date", g.date);
-    out += tag("Round", std::to_string(g.round));
-    out += tag("White", g.white);
-    out += tag("Black", g.black);
-    out += tag("Result", result);
-    if (g.start.chess960()) out += tag("Variant", "Chess960");
-    if (g.from_fen || g.start.chess960()) {
-        out += tag("SetUp", "1");
-        out += tag("FEN", rules::to_fen(g.start));
-    }
-    out += tag("PlyCount", std::to_string(g.plies.size()));
-    out += tag("ResultRule", g.outcome.rule_text());
-    out += tag("Rules", g.rules);
-    out += tag("Termination", termination(g.outcome));
-    out += tag("TimeControl", g.time_control);
-    out += '\n';
-
     std::string line;
     auto emit = [&](const std::string& token) {
         if (!line.empty() && line.size() + 1 + token.size() > 79) {
@@ -110,6 +95,11 @@ std::string write_pgn(const GameRecord& g) {
         else if (need_number)
             emit(fmt::format("{}...", pos.fullmove_number()));
         emit(rules::to_san(pos, ply.move));
+        if (minimal) {
+            pos.play(ply.move);
+            need_number = false;
+            continue;
+        }
         emit(comment(move_comment(ply)));
         for (const std::string& note : ply.notes) emit(comment(note));
         if (ply.offered_draw) emit("{(=)}");
@@ -119,12 +109,51 @@ std::string write_pgn(const GameRecord& g) {
         need_number = !ply.notes.empty() || ply.offered_draw;
         if (pos.side_to_move() == rules::WHITE) need_number = false;
     }
-    for (const std::string& note : g.final_notes) emit(comment(note));
-    emit(comment(ending_text(g.outcome, g.white, g.black)));
+    if (!minimal) {
+        for (const std::string& note : g.final_notes) emit(comment(note));
+        emit(comment(ending_text(g.outcome, g.white, g.black)));
+    }
     emit(result);
     out += line;
     out += "\n\n";
     return out;
+}
+
+}  // namespace
+
+std::string final_position_line(const GameRecord& g) {
+    rules::Position pos = g.start;
+    for (const PlyRecord& ply : g.plies) pos.play(ply.move);
+    return rules::to_fen(pos);
+}
+
+std::string write_pgn(const GameRecord& g, bool minimal) {
+    std::string out;
+    out.reserve(2048 + g.plies.size() * 40);
+    const std::string result = pgn_result_text(g.outcome.score);
+    out += tag("Event", g.event);
+    out += tag("Site", g.site);
+    out += tag("Date", g.date);
+    out += tag("Round", std::to_string(g.round));
+    out += tag("White", g.white);
+    out += tag("Black", g.black);
+    out += tag("Result", result);
+    if (g.start.chess960()) out += tag("Variant", "Chess960");
+    if (g.from_fen || g.start.chess960()) {
+        out += tag("SetUp", "1");
+        out += tag("FEN", rules::to_fen(g.start));
+    }
+    if (!minimal) out += tag("PlyCount", std::to_string(g.plies.size()));
+    out += tag("ResultRule", g.outcome.rule_text());
+    if (minimal) {
+        out += '\n';
+        return out + movetext(g, result, true);
+    }
+    out += tag("Rules", g.rules);
+    out += tag("Termination", termination(g.outcome));
+    out += tag("TimeControl", g.time_control);
+    out += '\n';
+    return out + movetext(g, result, false);
 }
 
 }  // namespace drawproxy::match

@@ -102,7 +102,15 @@ std::string Report::reason_table() const {
     }
     std::string out = fmt::format("Results by reason ({} games, rules {}):\n", games_.size(), rules_);
     out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", "reason", "games", "1-0", "0-1", "1/2");
+    // The event's rules (cutechess-cli's adjudication) in a block of their own, under the Laws'.
+    std::vector<std::string> event_rules;
+    for (auto& [c, n] : counts)
+        if (c.rfind("adjudication ", 0) == 0) event_rules.push_back(c);
+    auto row = [&](const std::string& label, const int* n) {
+        out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", label, n[0] + n[1] + n[2], n[0], n[1], n[2]);
+    };
     for (const std::string& c : order) {
+        if (c.rfind("adjudication ", 0) == 0) continue;
         auto it = counts.find(c);
         if (it == counts.end()) {
             // Automatic threefold and fifty exist only under the "computer" rules.
@@ -110,8 +118,11 @@ std::string Report::reason_table() const {
             out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", c, 0, 0, 0, 0);
             continue;
         }
-        const int* n = it->second;
-        out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", c, n[0] + n[1] + n[2], n[0], n[1], n[2]);
+        row(c, it->second);
+    }
+    if (!event_rules.empty()) {
+        out += "  by event rule:\n";
+        for (const std::string& c : event_rules) row(c.substr(13), counts[c]);
     }
     return out;
 }
@@ -166,6 +177,7 @@ nlohmann::json Report::json() const {
     j["engines"] = names_;
     nlohmann::json games = nlohmann::json::array();
     std::map<std::string, int> by_reason;
+    std::map<std::string, int> by_event_rule;  // adjudication rule -> games
     for (const GameSummary& g : games_) {
         nlohmann::json o;
         o["game"] = g.number;
@@ -181,9 +193,11 @@ nlohmann::json Report::json() const {
         o["incorrect_claims"] = {{"white", g.incorrect_claims[0]}, {"black", g.incorrect_claims[1]}};
         games.push_back(std::move(o));
         by_reason[outcome_category(g.outcome)]++;
+        if (g.outcome.reason == "adjudication") by_event_rule[g.outcome.article]++;
     }
     j["games"] = std::move(games);
     j["by_reason"] = by_reason;
+    j["by_event_rule"] = by_event_rule;
     nlohmann::json pairs = nlohmann::json::array();
     for (std::size_t a = 0; a < names_.size(); ++a) {
         for (std::size_t b = a + 1; b < names_.size(); ++b) {

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <climits>
 #include <csignal>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <random>
 
 #include "match/html_report.h"
@@ -68,10 +71,12 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
                 previous = {a, b};
                 s.number = int(games.size()) + 1;
                 s.round = round;
-                const bool swap = g % 2 == 1;
+                // -noswap: the pair's first engine keeps White; -reverse: the second starts.
+                const bool swap = (!opts.noswap && g % 2 == 1) != opts.reverse;
                 s.white = &opts.engines[swap ? b : a];
                 s.black = &opts.engines[swap ? a : b];
                 s.draw_offers = opts.draw_offers;
+                s.adjudication = opts.adjudication;
                 games.push_back(std::move(s));
             }
         }
@@ -101,9 +106,16 @@ MatchSummary Scheduler::run() {
     MatchSummary summary{Report(names, edition_.name), {}, {}, 0, {}};
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
-        pgn.open(opts_.pgnout, std::ios::app);
+        pgn.open(opts_.pgnout, opts_.pgn_append ? std::ios::app : std::ios::trunc);
         if (!pgn) throw OptionError(fmt::format("cannot write PGN file '{}'", opts_.pgnout));
     }
+    std::ofstream epd;
+    if (!opts_.epdout.empty()) {
+        epd.open(opts_.epdout, opts_.epd_append ? std::ios::app : std::ios::trunc);
+        if (!epd) throw OptionError(fmt::format("cannot write EPD file '{}'", opts_.epdout));
+    }
+    boost::asio::io_context io;
+    boost::asio::steady_timer wait_timer(io);  // -wait: the pause before the next game starts
     auto print = [&](const std::string& line) {
         if (out_) std::fprintf(out_, "%s\n", line.c_str()), std::fflush(out_);
     };
@@ -112,8 +124,17 @@ MatchSummary Scheduler::run() {
         if (!opts_.quiet) print(line);
     };
 
-    boost::asio::io_context io;
+    // Declared before the pool, so it outlives the engines' last lines.
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
+    if (!opts_.log_file.empty()) {
+        log_file.reset(std::fopen(opts_.log_file.c_str(), "a"));
+        if (!log_file) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
+    }
     EnginePool pool(io, opts_.chess960);
+    if (log_file)
+        pool.set_log(log_file.get());
+    else if (opts_.debug_to_stdout)
+        pool.set_log(stdout);
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
     const int total = int(schedule.size());
@@ -147,9 +168,19 @@ MatchSummary Scheduler::run() {
                               b = summary.report.index_of(record.black);
                     const int first = std::min(a, b), second = std::max(a, b);
                     print_live(summary.report.score_line(first, second));
-                    if (pgn.is_open()) pgn << write_pgn(record) << std::flush;
+                    record.event = opts_.event;
+                    record.site = opts_.site;
+                    if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
+                    if (epd.is_open()) epd << final_position_line(record) << '\n' << std::flush;
                     summary.games.push_back(std::move(record));
                     running.erase(number);
+                    if (opts_.wait_ms > 0 && next < schedule.size()) {
+                        wait_timer.expires_after(std::chrono::milliseconds(opts_.wait_ms));
+                        wait_timer.async_wait([&](const boost::system::error_code& ec) {
+                            if (!ec) launch();
+                        });
+                        return;
+                    }
                     launch();
                     if (running.empty()) pool.shutdown();  // every game is over: end the engines
                 });

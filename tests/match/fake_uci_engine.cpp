@@ -10,6 +10,8 @@
 // received to PATH;  closein=1  after its readyok, close its input (every descriptor but
 // stdout and stderr), live 1 s more and exit 0, so the runner's next write meets no reader.
 // bytes=P  answer "bestmove \xff\xfe" (not UTF-8) at ply P.
+//  cp=P:CP  report CP at ply P instead of score=;  mate=P:N  report "score mate N" at ply
+// P;  noscore=P  no score at ply P.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -39,6 +41,7 @@ struct Spec {
     int crash = -1, illegal = -1, hang = -1, bytes = -1;
     std::map<int, int> sleep_ms;
     std::map<int, std::string> claims;
+    std::map<int, std::string> scores;  // ply -> "cp N", "mate N" or "" (no score)
     std::string log;
     bool close_input = false;
 };
@@ -73,6 +76,10 @@ Spec parse_spec(const std::string& text) {
         } else if (key == "sleep" && colon != std::string::npos) {
             s.sleep_ms[std::atoi(value.substr(0, colon).c_str())] =
                 std::atoi(value.substr(colon + 1).c_str());
+        } else if ((key == "cp" || key == "mate") && colon != std::string::npos) {
+            s.scores[std::atoi(value.substr(0, colon).c_str())] = key + " " + value.substr(colon + 1);
+        } else if (key == "noscore") {
+            s.scores[std::atoi(value.c_str())] = "";
         } else if (key == "claim" && colon != std::string::npos) {
             std::string text = value.substr(colon + 1);
             for (char& c : text)
@@ -132,7 +139,9 @@ int run_fake(const Spec& spec) {
             }
             if (auto it = spec.sleep_ms.find(ply); it != spec.sleep_ms.end())
                 std::this_thread::sleep_for(std::chrono::milliseconds(it->second));
-            say("info depth 1 score cp " + std::to_string(spec.score) + " nodes 1 pv");
+            std::string score = "cp " + std::to_string(spec.score);
+            if (auto it = spec.scores.find(ply); it != spec.scores.end()) score = it->second;
+            say(score.empty() ? "info depth 1 nodes 1" : "info depth 1 score " + score + " nodes 1 pv");
             if (auto it = spec.claims.find(ply); it != spec.claims.end())
                 say("info string drawproxy claim " + it->second);
             std::string move;

@@ -1,0 +1,51 @@
+#include "match/adjudicator.h"
+
+#include <cstdlib>
+
+namespace drawproxy::match {
+namespace {
+
+// A mate score counts as far beyond any centipawn threshold, with its sign.
+constexpr int MATE_CP = 1'000'000;
+
+Outcome adjudicated(rules::Score score, const char* rule) {
+    Outcome o;
+    o.score = score;
+    o.reason = "adjudication";
+    o.article = rule;
+    return o;
+}
+
+}  // namespace
+
+std::optional<Outcome> Adjudicator::after_move(rules::Color mover, const PlyRecord& ply, int plies,
+                                               int halfmove_clock) {
+    const rules::Color other = mover == rules::WHITE ? rules::BLACK : rules::WHITE;
+    // A capture or a pawn move starts the draw count again (the move's own score still counts).
+    if (halfmove_clock == 0) draw_count_ = 0;
+    if (ply.book || !ply.has_score) {
+        // A move without a search (book, or no score printed) breaks every run, as in cutechess-cli.
+        draw_count_ = 0;
+        resign_count_[mover] = winning_count_[mover] = 0;
+    } else {
+        const int cp = ply.mate ? (ply.score > 0 ? MATE_CP : -MATE_CP) : ply.score;
+        if (rules_.draw_movecount > 0) {
+            draw_count_ = std::abs(cp) <= rules_.draw_score ? draw_count_ + 1 : 0;
+            if (plies / 2 >= rules_.draw_movenumber && draw_count_ >= 2 * rules_.draw_movecount)
+                return adjudicated(rules::Score::Draw, "draw-score");
+        }
+        if (rules_.resign_movecount > 0) {
+            resign_count_[mover] = cp <= -rules_.resign_score ? resign_count_[mover] + 1 : 0;
+            winning_count_[mover] = cp >= rules_.resign_score ? winning_count_[mover] + 1 : 0;
+            if (resign_count_[mover] >= rules_.resign_movecount &&
+                (!rules_.resign_twosided || winning_count_[other] >= rules_.resign_movecount))
+                return adjudicated(other == rules::WHITE ? rules::Score::WhiteWins : rules::Score::BlackWins,
+                                   "resign-score");
+        }
+    }
+    if (rules_.max_moves > 0 && plies >= 2 * rules_.max_moves)
+        return adjudicated(rules::Score::Draw, "max-moves");
+    return std::nullopt;
+}
+
+}  // namespace drawproxy::match

@@ -1,0 +1,28 @@
+#pragma once
+// The event's adjudication rules (-draw, -resign, -maxmoves), counted as cutechess-cli counts
+// them: after each move, from the mover's own score. They are not the Laws: the runner asks
+// only when the Laws have not ended the game at that move. Pure, O(1) per move, no allocation.
+#include <optional>
+
+#include "match/game_record.h"
+#include "match/options.h"
+
+namespace drawproxy::match {
+
+class Adjudicator {
+  public:
+    explicit Adjudicator(const AdjudicationOptions& rules) : rules_(rules) {}
+
+    // `mover` has played `ply`; `plies` moves have now been played in the game (book moves
+    // included) and the halfmove clock stands at `halfmove_clock`. An outcome if a rule fires.
+    std::optional<Outcome> after_move(rules::Color mover, const PlyRecord& ply, int plies,
+                                      int halfmove_clock);
+
+  private:
+    AdjudicationOptions rules_;
+    int draw_count_ = 0;             // plies in a row with a score within +-draw_score
+    int resign_count_[2] = {0, 0};   // by colour: own moves in a row at -resign_score or worse
+    int winning_count_[2] = {0, 0};  // by colour: own moves in a row at +resign_score or better
+};
+
+}  // namespace drawproxy::match
