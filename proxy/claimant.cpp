@@ -78,10 +78,17 @@ bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_
 }
 
 // The GUI sent only the current FEN: keep the history when that FEN is the position already
-// followed, or that position after the engine's bestmove and one legal reply.
+// followed, or that position after the engine's bestmove and one legal reply, clocks and move
+// number included. Anything else (the same pieces with other clocks: another game, or a GUI
+// that edited the position) starts a new history from the FEN, since a stale history would
+// make claims the FEN's own clocks do not allow.
 bool Claimant::continues_from_fen(const rules::Position& p) {
+    const auto same = [&p](const rules::Position& q) {
+        return q.same_position(p) && q.halfmove_clock() == p.halfmove_clock() &&
+               q.fullmove_number() == p.fullmove_number();
+    };
     const rules::Position& now = game_.position();
-    if (now.same_position(p)) return true;
+    if (same(now)) return true;
     if (last_bestmove_.is_none() || last_bestmove_generation_ != generation_) return false;
     if (!now.is_legal(last_bestmove_)) return false;
     rules::Position after = now;
@@ -89,7 +96,7 @@ bool Claimant::continues_from_fen(const rules::Position& p) {
     for (rules::Move reply : after.legal_moves()) {
         rules::Position next = after;
         next.play(reply);
-        if (next.same_position(p)) {
+        if (same(next)) {
             game_.play(last_bestmove_);
             game_.play(reply);
             return true;

@@ -244,3 +244,26 @@ TEST_CASE("claim policies parse") {
     CHECK(!ClaimPolicy::parse("score:"));
     CHECK(!ClaimPolicy::parse("sometimes"));
 }
+
+TEST_CASE("a FEN with the same pieces but other clocks starts a new history (issue 13.4)") {
+    // The history of the first FEN must not stay: after 99 -> 100 the claim due at go is the
+    // completed fifty moves (9.3.2), not the intended-move form of the stale history.
+    Driver d;
+    d.gui("ucinewgame");
+    d.gui("position fen 8/8/3k4/8/8/8/8/R3K3 w - - 99 120");
+    d.gui("go depth 4 searchmoves a1a2");
+    CHECK(d.engine("bestmove a1a2") == Lines{"info string drawproxy claim fifty-moves 9.3.1 move a1a2"});
+    d.gui("position fen 8/8/3k4/8/8/8/8/R3K3 w - - 100 120");
+    CHECK(d.claimant.game().ply_count() == 0);
+    CHECK(d.claimant.game().position().halfmove_clock() == 100);
+    CHECK(d.gui("go depth 4") == Lines{"info string drawproxy claim fifty-moves 9.3.2"});
+
+    // The same FEN again, clocks included, keeps the history; the move number alone differing
+    // does not.
+    Driver e;
+    e.gui("position startpos moves g1f3 g8f6");
+    e.gui("position fen rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2");
+    CHECK(e.claimant.game().ply_count() == 2);
+    e.gui("position fen rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 9");
+    CHECK(e.claimant.game().ply_count() == 0);
+}
