@@ -200,6 +200,54 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
         } else if (opt == "-recover") {
             none();
             opts.recover = true;
+        } else if (opt == "-sprt") {
+            SprtParams sp;
+            bool elo0 = false, elo1 = false;
+            for (const auto& v : values) {
+                auto [key, value] = split_key(v, opt);
+                if (key == "model") {
+                    auto m = parse_sprt_model(value);
+                    if (!m)
+                        throw OptionError(fmt::format("-sprt: bad model '{}' (normalized, logistic)", value));
+                    sp.model = *m;
+                    continue;
+                }
+                double x = 0;
+                auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), x);
+                if (ec != std::errc() || end != value.data() + value.size())
+                    throw OptionError(fmt::format("-sprt: bad value '{}'", v));
+                if (key == "elo0")
+                    sp.elo0 = x, elo0 = true;
+                else if (key == "elo1")
+                    sp.elo1 = x, elo1 = true;
+                else if (key == "alpha")
+                    sp.alpha = x;
+                else if (key == "beta")
+                    sp.beta = x;
+                else
+                    throw OptionError(fmt::format("-sprt: unknown key '{}'", key));
+            }
+            if (!elo0 || !elo1) throw OptionError("-sprt needs elo0= and elo1=");
+            if (const char* why = sp.invalid_reason()) throw OptionError(fmt::format("-sprt: {}", why));
+            opts.sprt = sp;
+        } else if (opt == "-report") {
+            const std::string& v = one();
+            if (v == "penta=true")
+                opts.report_penta = true;
+            else if (v == "penta=false")
+                opts.report_penta = false;
+            else
+                throw OptionError(fmt::format("bad -report value '{}' (penta=true, penta=false)", v));
+        } else if (opt == "-ratinginterval") {
+            opts.rating_interval = to_int<int>(one(), opt, 0);
+        } else if (opt == "-output") {
+            const std::string& v = one();
+            auto f = parse_output_format(v.rfind("format=", 0) == 0 ? v.substr(7) : v);
+            if (!f) throw OptionError(fmt::format("bad -output '{}' (drawproxy, cutechess, fastchess)", v));
+            opts.output = *f;
+        } else if (opt == "-shard") {
+            opts.shard = parse_shard(one());
+            if (!opts.shard) throw OptionError(fmt::format("bad -shard '{}' (K/N, 1 <= K <= N)", values[0]));
         } else if (opt == "-quiet") {
             none();
             opts.quiet = true;
@@ -209,6 +257,9 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
         }
     }
     if (engines.size() < 2) throw OptionError("match needs at least two -engine options");
+    if (opts.sprt && engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
+    if (opts.shard && !opts.seed_given)
+        throw OptionError("-shard needs -seed (or -srand): every part must compute the same schedule");
     for (std::size_t n = 0; n < engines.size(); ++n) {
         EngineConfig e;
         e.tc = default_tc;

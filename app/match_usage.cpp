@@ -60,6 +60,16 @@ Options:
   -jsonout FILE         write a JSON summary to FILE
   -htmlout FILE         write the match as one HTML page (charts, boards at claims), at the
                         end and every -ratinginterval games
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
+                        stop once the SPRT accepts H0 or H1 (two engines; the games
+                        running then finish); normalized: fishtest's LLR_normalized, nElo
+  -report penta=true|false
+                        statistics on game pairs of -repeat (default) or on single games
+  -ratinginterval N     a status block every N games (game pairs with penta=true)
+  -output drawproxy|cutechess|fastchess
+                        status lines as drawproxy (default), cutechess-cli or fastchess
+  -shard K/N            play the K-th of N parts of the match (needs -seed); the parts'
+                        -jsonout summaries combine with `drawproxy merge`
   -rules NAME|FILE      rule edition (default fide-2023)
   -claim POLICY         claim policy for every engine (see claim=)
   -draw-offers score=CP moves=N [after=MOVE]

@@ -24,13 +24,13 @@ double cpu_seconds() {
 }
 
 // Results with a small edge for the first engine and 60% draws, as in engine testing.
-std::vector<Outcome> outcomes(std::size_t n) {
+std::vector<PlayerResult> outcomes(std::size_t n) {
     std::mt19937 rng(15);
     std::uniform_real_distribution<double> u(0, 1);
-    std::vector<Outcome> v(n);
-    for (Outcome& o : v) {
+    std::vector<PlayerResult> v(n);
+    for (PlayerResult& o : v) {
         const double x = u(rng);
-        o = x < 0.21 ? Outcome::win : x < 0.40 ? Outcome::loss : Outcome::draw;
+        o = x < 0.21 ? PlayerResult::win : x < 0.40 ? PlayerResult::loss : PlayerResult::draw;
     }
     return v;
 }
@@ -39,7 +39,7 @@ volatile double sink;
 
 // ns per game of `update` over the results, best of `rounds`.
 template <typename Update>
-double time_per_game(const std::vector<Outcome>& results, int rounds, Update update) {
+double time_per_game(const std::vector<PlayerResult>& results, int rounds, Update update) {
     double best = 1e300;
     for (int r = 0; r < rounds; ++r) {
         Trinomial games;
@@ -61,7 +61,7 @@ double time_per_game(const std::vector<Outcome>& results, int rounds, Update upd
 }  // namespace
 
 int main() {
-    const std::vector<Outcome> results = outcomes(200'000);
+    const std::vector<PlayerResult> results = outcomes(200'000);
     const int rounds = 3;
     const SprtParams normalized{0, 2, 0.05, 0.05, SprtModel::normalized};
     const SprtParams logistic{0, 5, 0.05, 0.05, SprtModel::logistic};

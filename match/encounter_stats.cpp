@@ -30,9 +30,9 @@ void EncounterStats::add(int white, int black, rules::Score score, int pair) {
     if (white < 0 || black < 0 || white == black) return;
     HeadToHead& h = encounters_[std::size_t(index(white, black))];
     const bool first_is_white = white < black;
-    Outcome o = Outcome::draw;
+    PlayerResult o = PlayerResult::draw;
     if (score != rules::Score::Draw)
-        o = (score == rules::Score::WhiteWins) == first_is_white ? Outcome::win : Outcome::loss;
+        o = (score == rules::Score::WhiteWins) == first_is_white ? PlayerResult::win : PlayerResult::loss;
     h.games.add(o);
     (first_is_white ? h.first_white : h.first_black).add(o);
     if (pair < 0 || std::size_t(pair) >= pending_.size()) return;
@@ -40,7 +40,7 @@ void EncounterStats::add(int white, int black, rules::Score score, int pair) {
     if (earlier < 0) {
         earlier = std::int8_t(o);
     } else {
-        h.pairs.add(Outcome(earlier), o);
+        h.pairs.add(PlayerResult(earlier), o);
         earlier = -1;
     }
 }

@@ -34,6 +34,8 @@ struct GameSpec {
     std::vector<rules::Move> book;  // opening moves played before the engines take over
     DrawOfferOptions draw_offers;
     AdjudicationOptions adjudication;
+    int pair = -1;  // game pair of -repeat (two games of one opening, colours swapped), or -1
+    int unit = 0;   // the schedule's unit for -shard: its pair, or this game alone
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.

@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "match/shard.h"
+#include "match/stats.h"
+#include "match/status_lines.h"
 #include "match/time_control.h"
 #include "proxy/claim_policy.h"
 
@@ -101,6 +104,12 @@ struct MatchOptions {
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
     bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
     bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
+    // Statistics and SPRT (match/stats.h): -sprt, -report penta=, -ratinginterval, -output.
+    std::optional<SprtParams> sprt;
+    bool report_penta = true;  // statistics on game pairs where there are pairs
+    int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
+    OutputFormat output = OutputFormat::drawproxy;
+    std::optional<ShardSpec> shard;  // -shard K/N
 };
 
 }  // namespace drawproxy::match

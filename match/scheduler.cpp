@@ -13,7 +13,9 @@
 #include <random>
 
 #include "match/html_report.h"
+#include "match/live_status.h"
 #include "match/pgn_writer.h"
+#include "rules/notation.h"
 
 namespace drawproxy::match {
 
@@ -45,6 +47,10 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
     int kept_round = 0;
     std::pair<int, int> previous{-1, -1};
     std::vector<GameSpec> games;
+    // -repeat (twice): games 2k and 2k+1 of an encounter's round share the opening with
+    // colours swapped, and make a game pair for the statistics and the shards.
+    const bool paired = opts.repeat && opts.opening_repetitions == 2;
+    int pairs = 0, units = 0;
     for (int round = 1; round <= opts.rounds; ++round) {
         for (auto [a, b] : pairings) {
             for (int g = 0; g < opts.games; ++g) {
@@ -77,12 +83,50 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
                 s.black = &opts.engines[swap ? a : b];
                 s.draw_offers = opts.draw_offers;
                 s.adjudication = opts.adjudication;
+                if (paired && g % 2 == 0 && g + 1 < opts.games) {
+                    s.pair = pairs++;
+                    s.unit = units++;
+                } else if (paired && g % 2 == 1) {
+                    s.pair = games.back().pair;
+                    s.unit = games.back().unit;
+                } else {
+                    s.unit = units++;
+                }
                 games.push_back(std::move(s));
             }
         }
     }
     return games;
 }
+
+namespace {
+
+// The hash of everything that fixes the games of the whole match: the rules, the engines and
+// their settings, the number of parts, and every scheduled game (players, opening, pair).
+std::string match_id(const MatchOptions& o, const std::string& rules, const std::vector<GameSpec>& schedule) {
+    std::string text = fmt::format("drawproxy match\nrules {}\nchess960 {}\nparts {}\npenta {}\n", rules,
+                                   o.chess960, o.shard ? o.shard->count : 1, o.report_penta);
+    for (const EngineConfig& e : o.engines) {
+        text += fmt::format("engine {}\ncmd {}\ndir {}\ntc {}\nnodes {}\ndepth {}\n", e.name, e.cmd, e.dir,
+                            e.tc.text(), e.nodes, e.depth);
+        for (const auto& a : e.args) text += "arg " + a + "\n";
+        for (const auto& [name, value] : e.options) text += "option " + name + "=" + value + "\n";
+    }
+    std::uint64_t h = fnv1a(text);
+    for (const GameSpec& g : schedule) {
+        text = fmt::format("{} {} {} {} {} {}", g.number, g.round, g.white->name, g.black->name,
+                           rules::to_fen(g.start), g.pair);
+        rules::Position p = g.start;
+        for (rules::Move m : g.book) {
+            text += ' ' + rules::to_uci(p, m);
+            p.play(m);
+        }
+        h = fnv1a(text + '\n', h);
+    }
+    return hex_id(h);
+}
+
+}  // namespace
 
 Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE* out)
     : opts_(opts), edition_(std::move(edition)), out_(out) {}
@@ -100,6 +144,13 @@ MatchSummary Scheduler::run() {
         for (int i = 0; i < n; ++i) openings.push_back(chess960_opening(int(rng() % 960)));
     }
     std::vector<GameSpec> schedule = build_schedule(opts_, openings);
+    const std::string id = match_id(opts_, edition_.name, schedule);
+    int pair_count = 0;
+    for (const GameSpec& g : schedule) pair_count = std::max(pair_count, g.pair + 1);
+    const int total = int(schedule.size());  // game numbers and counts are the whole match's
+    if (opts_.shard)
+        std::erase_if(schedule, [&](const GameSpec& g) { return !unit_in_shard(g.unit, *opts_.shard); });
+    LiveStatus live(opts_, pair_count);
 
     std::vector<std::string> names;
     for (const auto& e : opts_.engines) names.push_back(e.name);
@@ -137,12 +188,12 @@ MatchSummary Scheduler::run() {
         pool.set_log(stdout);
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
-    const int total = int(schedule.size());
     std::function<void()> launch;
     launch = [&] {
-        while (summary.stopped.empty() && next < schedule.size() && int(running.size()) < opts_.concurrency) {
+        while (summary.stopped.empty() && next < schedule.size() && int(running.size()) < opts_.concurrency &&
+               !live.stopped()) {
             GameSpec spec = schedule[next++];
-            const int number = spec.number;
+            const int number = spec.number, pair = spec.pair;
             GameRecord head;
             head.number = number;
             head.white = spec.white->name;
@@ -150,7 +201,7 @@ MatchSummary Scheduler::run() {
             print_live(Report::started_line(head, total));
             auto runner = std::make_shared<GameRunner>(
                 io, pool, edition_, std::move(spec),
-                [&, number](GameRecord record, const OverheadSamples& overhead) {
+                [&, number, pair](GameRecord record, const OverheadSamples& overhead) {
                     if (!record.startup_failure.empty()) {
                         // Not a game: an engine that cannot start is reported, never scored.
                         if (summary.stopped.empty()) summary.stopped = record.startup_failure;
@@ -167,9 +218,12 @@ MatchSummary Scheduler::run() {
                     const int a = summary.report.index_of(record.white),
                               b = summary.report.index_of(record.black);
                     const int first = std::min(a, b), second = std::max(a, b);
-                    print_live(summary.report.score_line(first, second));
                     record.event = opts_.event;
                     record.site = opts_.site;
+                    const std::string status = live.game_finished(a, b, record.outcome.score, pair);
+                    if (opts_.output == OutputFormat::drawproxy)
+                        print_live(summary.report.score_line(first, second));
+                    if (!status.empty()) print_live(status.substr(0, status.size() - 1));
                     if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
                     if (epd.is_open()) epd << final_position_line(record) << '\n' << std::flush;
                     summary.games.push_back(std::move(record));
@@ -196,7 +250,10 @@ MatchSummary Scheduler::run() {
     io.run();
     summary.engines_started = pool.started();
 
-    if (out_) {
+    if (out_ && opts_.output != OutputFormat::drawproxy) {
+        std::fputs(live.final_block().c_str(), out_);
+        print("Finished match");
+    } else if (out_) {
         print_live("");
         const int n = int(names.size());
         for (int a = 0; a < n; ++a)
@@ -205,6 +262,7 @@ MatchSummary Scheduler::run() {
                 if (t.wins + t.losses + t.draws == 0) continue;
                 print(summary.report.score_line(a, b));
                 print(summary.report.elo_line(a, b));
+                std::fputs(live.drawproxy_lines(a, b).c_str(), out_);
             }
         if (!opts_.quiet) {
             if (n > 2) std::fputs(summary.report.crosstable().c_str(), out_);
@@ -214,13 +272,17 @@ MatchSummary Scheduler::run() {
         print("Finished match");
     }
     if (!opts_.jsonout.empty()) {
+        nlohmann::json j = summary.report.json();
+        j["match_id"] = id;
+        if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
+        put_statistics(j, live.stats().all(), live.settings());
         // Any bytes an engine sent become U+FFFD; the text is whole before the file is opened.
-        const std::string text =
-            summary.report.json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+        const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
         std::ofstream js(opts_.jsonout);
         if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
         js << text;
     }
+
     if (!opts_.htmlout.empty()) {
         const nlohmann::json j = summary.report.json();
         std::string error;

@@ -166,7 +166,7 @@ double cutechess_phi_inv(double p) { return std::sqrt(2.0) * cutechess_erf_inv(2
 
 }  // namespace
 
-void Pentanomial::add(Outcome first, Outcome second) {
+void Pentanomial::add(PlayerResult first, PlayerResult second) {
     const int a = int(first), b = int(second);
     switch (a + b) {
         case 0:

@@ -18,17 +18,17 @@
 namespace drawproxy::match {
 
 // A game's result from the first engine's side.
-enum class Outcome : std::uint8_t { loss, draw, win };
+enum class PlayerResult : std::uint8_t { loss, draw, win };
 
 struct Trinomial {
     std::int64_t wins = 0, losses = 0, draws = 0;
 
     std::int64_t games() const { return wins + losses + draws; }
     double points() const { return double(wins) + 0.5 * double(draws); }
-    void add(Outcome o) {
-        if (o == Outcome::win)
+    void add(PlayerResult o) {
+        if (o == PlayerResult::win)
             ++wins;
-        else if (o == Outcome::loss)
+        else if (o == PlayerResult::loss)
             ++losses;
         else
             ++draws;
@@ -48,7 +48,7 @@ struct Pentanomial {
     std::int64_t pairs() const { return ll + ld + wl + dd + wd + ww; }
     // [LL, LD, WL+DD, WD, WW]: 0, 1/2, 1, 3/2 and 2 points.
     std::array<std::int64_t, 5> cells() const { return {ll, ld, wl + dd, wd, ww}; }
-    void add(Outcome first, Outcome second);
+    void add(PlayerResult first, PlayerResult second);
     Pentanomial& operator+=(const Pentanomial& o) {
         ll += o.ll, ld += o.ld, wl += o.wl, dd += o.dd, wd += o.wd, ww += o.ww;
         return *this;

@@ -210,7 +210,7 @@ TEST_CASE("SPRT bounds and verdicts", "[match][stats]") {
 
 TEST_CASE("pentanomial counts from game pairs", "[match][stats]") {
     Pentanomial p;
-    const Outcome W = Outcome::win, D = Outcome::draw, L = Outcome::loss;
+    const PlayerResult W = PlayerResult::win, D = PlayerResult::draw, L = PlayerResult::loss;
     p.add(L, L);
     p.add(L, D);
     p.add(D, L);
@@ -227,7 +227,7 @@ TEST_CASE("pentanomial counts from game pairs", "[match][stats]") {
     q += p;
     CHECK(q.cells() == std::array<std::int64_t, 5>{2, 4, 6, 4, 2});
     Trinomial t;
-    for (Outcome o : {W, W, D, L}) t.add(o);
+    for (PlayerResult o : {W, W, D, L}) t.add(o);
     CHECK(t == Trinomial{2, 1, 1});
     CHECK(t.points() == 2.5);
 }
