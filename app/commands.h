@@ -21,6 +21,7 @@ int run_match(const Args& args);     // drawproxy match (match/)
 int run_audit(const Args& args);     // drawproxy audit (match/)
 int run_check(const Args& args);     // drawproxy check (check/)
 int run_report(const Args& args);    // drawproxy report (html/)
+int run_merge(const Args& args);     // drawproxy merge (the parts of a sharded match)
 
 // Prints "drawproxy: <message>" on stderr and returns 2.
 int usage_error(const std::string& message);

@@ -16,7 +16,8 @@ constexpr std::string_view USAGE =
     "       drawproxy match -engine cmd=... -engine cmd=... [-each ...] [-games N] ...\n"
     "       drawproxy audit [--rules NAME] [--json] [--rewrite OUT.pgn] [--html OUT.html] FILE.pgn...\n"
     "       drawproxy report [-o OUT.html] MATCH.json|MATCH.pgn...\n"
-    "       drawproxy check [--json] [--probe NAME] [--nodes N|--depth N|--movetime MS] -- ENGINE [ARGS...]\n";
+    "       drawproxy check [--json] [--probe NAME] [--nodes N|--depth N|--movetime MS] -- ENGINE [ARGS...]\n"
+    "       drawproxy merge [--sprt elo0=E0 elo1=E1 ...] [--pgn OUT.pgn] [--jsonout OUT.json] PART.json...\n";
 
 }  // namespace
 
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
         if (cmd == "audit") return drawproxy::run_audit(rest);
         if (cmd == "check") return drawproxy::run_check(rest);
         if (cmd == "report") return drawproxy::run_report(rest);
+        if (cmd == "merge") return drawproxy::run_merge(rest);
         return drawproxy::run_proxy(args);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "drawproxy: %s\n", e.what());

@@ -84,6 +84,38 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
 
 }  // namespace
 
+SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option) {
+    SprtParams sp;
+    bool elo0 = false, elo1 = false;
+    for (const auto& v : words) {
+        auto [key, value] = split_key(v, option);
+        if (key == "model") {
+            auto m = parse_sprt_model(value);
+            if (!m)
+                throw OptionError(fmt::format("{}: bad model '{}' (normalized, logistic)", option, value));
+            sp.model = *m;
+            continue;
+        }
+        double x = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), x);
+        if (ec != std::errc() || end != value.data() + value.size() || value.empty())
+            throw OptionError(fmt::format("{}: bad value '{}'", option, v));
+        if (key == "elo0")
+            sp.elo0 = x, elo0 = true;
+        else if (key == "elo1")
+            sp.elo1 = x, elo1 = true;
+        else if (key == "alpha")
+            sp.alpha = x;
+        else if (key == "beta")
+            sp.beta = x;
+        else
+            throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
+    }
+    if (!elo0 || !elo1) throw OptionError(fmt::format("{} needs elo0= and elo1=", option));
+    if (const char* why = sp.invalid_reason()) throw OptionError(fmt::format("{}: {}", option, why));
+    return sp;
+}
+
 MatchOptions parse_match_options(const std::vector<std::string>& args) {
     MatchOptions opts;
     std::vector<Tokens> engines;
@@ -201,35 +233,7 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
             none();
             opts.recover = true;
         } else if (opt == "-sprt") {
-            SprtParams sp;
-            bool elo0 = false, elo1 = false;
-            for (const auto& v : values) {
-                auto [key, value] = split_key(v, opt);
-                if (key == "model") {
-                    auto m = parse_sprt_model(value);
-                    if (!m)
-                        throw OptionError(fmt::format("-sprt: bad model '{}' (normalized, logistic)", value));
-                    sp.model = *m;
-                    continue;
-                }
-                double x = 0;
-                auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), x);
-                if (ec != std::errc() || end != value.data() + value.size())
-                    throw OptionError(fmt::format("-sprt: bad value '{}'", v));
-                if (key == "elo0")
-                    sp.elo0 = x, elo0 = true;
-                else if (key == "elo1")
-                    sp.elo1 = x, elo1 = true;
-                else if (key == "alpha")
-                    sp.alpha = x;
-                else if (key == "beta")
-                    sp.beta = x;
-                else
-                    throw OptionError(fmt::format("-sprt: unknown key '{}'", key));
-            }
-            if (!elo0 || !elo1) throw OptionError("-sprt needs elo0= and elo1=");
-            if (const char* why = sp.invalid_reason()) throw OptionError(fmt::format("-sprt: {}", why));
-            opts.sprt = sp;
+            opts.sprt = parse_sprt_words(values, opt);
         } else if (opt == "-report") {
             const std::string& v = one();
             if (v == "penta=true")

@@ -11,6 +11,9 @@ namespace drawproxy::match {
 
 MatchOptions parse_match_options(const std::vector<std::string>& args);
 
+// The values of -sprt (match) and --sprt (merge): elo0=, elo1=, alpha=, beta=, model=.
+SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option);
+
 // The full usage text of `drawproxy match` (for --help / -h).
 const char* match_usage();
 

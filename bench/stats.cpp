@@ -3,14 +3,19 @@
 // carried between games). Games come in pairs (the pentanomial is updated on the second game
 // of a pair; the LLR is computed after every game all the same). Reference, same run: the
 // trinomial Elo estimate drawproxy printed before (match/elo.h). Times are CPU time.
+// Then `merge` of part summaries (1,000 parts of 1,000 games by default; argv[1] parts,
+// argv[2] games per part): parsing the JSON text and merging, against the reference of
+// parsing alone.
 #include <fmt/core.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <random>
 #include <vector>
 
 #include "match/elo.h"
+#include "match/shard.h"
 #include "match/stats.h"
 
 using namespace drawproxy::match;
@@ -58,9 +63,64 @@ double time_per_game(const std::vector<PlayerResult>& results, int rounds, Updat
     return best;
 }
 
+// Summaries as the runner writes them: per game the fields of drawproxy's JSON.
+void merge_bench(int parts, int games_per_part) {
+    const int pairs = parts * games_per_part / 2;
+    std::vector<std::string> texts;
+    std::mt19937 rng(7);
+    for (int k = 1; k <= parts; ++k) {
+        EncounterStats stats({"A", "B"}, pairs);
+        nlohmann::json j;
+        j["engines"] = {"A", "B"};
+        j["rules"] = "fide-2023";
+        j["match_id"] = "0123456789abcdef";
+        j["shard"] = {{"index", k}, {"count", parts}};
+        nlohmann::json games = nlohmann::json::array();
+        for (int g = 0; g < games_per_part; ++g) {
+            const int unit = (k - 1) + (g / 2) * parts, number = 2 * unit + g % 2 + 1;
+            const auto score = drawproxy::rules::Score(rng() % 3);
+            stats.add(g % 2, 1 - g % 2, score, unit);
+            games.push_back({{"game", number},
+                             {"white", g % 2 ? "B" : "A"},
+                             {"black", g % 2 ? "A" : "B"},
+                             {"result", "1/2-1/2"},
+                             {"reason", "threefold"},
+                             {"article", "9.2.2"},
+                             {"claimed", true},
+                             {"result_rule", "threefold 9.2.2"},
+                             {"plies", 87},
+                             {"incorrect_claims", {{"white", 0}, {"black", 0}}}});
+        }
+        j["games"] = std::move(games);
+        j["by_reason"] = {{"threefold claimed", games_per_part}};
+        j["incorrect_claims"] = {{"A", 0}, {"B", 0}};
+        put_statistics(j, stats.all(), StatsSettings{true, SprtParams{}});
+        texts.push_back(j.dump(2));
+    }
+    std::size_t bytes = 0;
+    for (const auto& t : texts) bytes += t.size();
+    double t0 = cpu_seconds();
+    std::vector<nlohmann::json> parsed;
+    for (const auto& t : texts) parsed.push_back(nlohmann::json::parse(t));
+    const double parse = cpu_seconds() - t0;
+    t0 = cpu_seconds();
+    const MergeResult m = merge_summaries(parsed, std::nullopt);
+    const double merge = cpu_seconds() - t0;
+    t0 = cpu_seconds();
+    const std::string out = m.summary.dump(2);
+    const double write = cpu_seconds() - t0;
+    fmt::print("merge: {} parts of {} games ({:.0f} MB of JSON)\n", parts, games_per_part, bytes / 1e6);
+    fmt::print("  reference: parse the parts' JSON          {:8.3f} s\n", parse);
+    fmt::print("  merge (counts, game list sorted, stats)   {:8.3f} s  ({:.2f}x parse)\n", merge,
+               merge / parse);
+    fmt::print("  write the merged JSON                     {:8.3f} s\n", write);
+    fmt::print("  total                                     {:8.3f} s  (budget 1 s)\n",
+               parse + merge + write);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     const std::vector<PlayerResult> results = outcomes(200'000);
     const int rounds = 3;
     const SprtParams normalized{0, 2, 0.05, 0.05, SprtModel::normalized};
@@ -100,5 +160,6 @@ int main() {
     fmt::print(
         "  update after a game (Elo + LLR + status)  {:8.1f} ns  ({:.1f}x reference; budget 1000 ns)\n", full,
         full / reference);
+    merge_bench(argc > 1 ? std::atoi(argv[1]) : 1000, argc > 2 ? std::atoi(argv[2]) : 1000);
     return 0;
 }

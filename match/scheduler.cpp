@@ -276,6 +276,13 @@ MatchSummary Scheduler::run() {
         j["match_id"] = id;
         if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
         put_statistics(j, live.stats().all(), live.settings());
+        if (opts_.shard && !opts_.pgnout.empty()) {
+            // What `merge --pgn` needs to put the games in order: the games this run appended
+            // to its PGN file, in the order written.
+            nlohmann::json order = nlohmann::json::array();
+            for (const GameRecord& g : summary.games) order.push_back(g.number);
+            j["pgn"] = {{"file", opts_.pgnout}, {"order", std::move(order)}};
+        }
         // Any bytes an engine sent become U+FFFD; the text is whole before the file is opened.
         const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
         std::ofstream js(opts_.jsonout);

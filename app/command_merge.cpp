@@ -1,0 +1,184 @@
+// drawproxy merge [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=M]] [--pgn OUT.pgn]
+//                 [--jsonout OUT.json] PART.json...
+// Combines the -jsonout summaries of the parts of a sharded match (-shard K/N) into the
+// summary one run would have written, and their PGN files into one in game order.
+// Exit status: 0 (or, with an SPRT, 0 continue), 3 H0 accepted, 4 H1 accepted, 2 bad input.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "app/match_options.h"
+#include "match/shard.h"
+
+namespace drawproxy {
+
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return true;
+}
+
+// The games of a PGN file as written by the match runner: each starts with an [Event tag
+// at the start of the file or after a blank line.
+std::vector<std::string_view> split_games(std::string_view text) {
+    std::vector<std::string_view> games;
+    std::size_t start = text.find("[Event ");
+    while (start != std::string_view::npos) {
+        std::size_t next = text.find("\n\n[Event ", start);
+        const std::size_t end = next == std::string_view::npos ? text.size() : next + 2;
+        games.push_back(text.substr(start, end - start));
+        start = next == std::string_view::npos ? next : next + 2;
+    }
+    return games;
+}
+
+// A part's PGN file: as written in its summary, or beside the summary.
+std::string find_pgn(const std::string& json_path, const std::string& pgn) {
+    namespace fs = std::filesystem;
+    if (fs::exists(pgn)) return pgn;
+    const fs::path beside = fs::path(json_path).parent_path() / fs::path(pgn).filename();
+    return fs::exists(beside) ? beside.string() : pgn;
+}
+
+int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann::json>& parts,
+              const std::string& out_path) {
+    std::vector<std::string> texts(parts.size());
+    std::vector<std::pair<int, std::string_view>> games;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (!parts[i].contains("pgn"))
+            return usage_error(
+                fmt::format("merge: {} names no PGN file (the part ran without -pgnout)", files[i]));
+        const std::string path = find_pgn(files[i], parts[i]["pgn"].value("file", ""));
+        if (!read_file(path, texts[i])) return usage_error(fmt::format("merge: cannot read {}", path));
+        const std::vector<int> order = parts[i]["pgn"].value("order", std::vector<int>{});
+        const std::vector<std::string_view> found = split_games(texts[i]);
+        if (found.size() < order.size())
+            return usage_error(
+                fmt::format("merge: {} has {} games, its summary {}", path, found.size(), order.size()));
+        // The part's games are the last ones of its file (-pgnout appends).
+        const std::size_t skip = found.size() - order.size();
+        for (std::size_t g = 0; g < order.size(); ++g) games.emplace_back(order[g], found[skip + g]);
+    }
+    std::stable_sort(games.begin(), games.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::ofstream out(out_path, std::ios::binary);
+    if (!out) return usage_error(fmt::format("merge: cannot write {}", out_path));
+    for (const auto& [number, text] : games) {
+        out << text;
+        if (!text.empty() && text.back() != '\n') out << '\n';
+    }
+    return out ? 0 : usage_error(fmt::format("merge: cannot write {}", out_path));
+}
+
+}  // namespace
+
+int run_merge(const Args& args) {
+    // --sprt's key=value words are taken out first: CLI11 cannot tell them from file names.
+    Args rest;
+    std::optional<match::SprtParams> sprt;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--sprt") {
+            rest.push_back(args[i]);
+            continue;
+        }
+        std::vector<std::string> words;
+        while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos && args[i + 1][0] != '-')
+            words.push_back(args[++i]);
+        try {
+            sprt = match::parse_sprt_words(words, "--sprt");
+        } catch (const match::OptionError& e) {
+            return usage_error(std::string("merge: ") + e.what());
+        }
+    }
+    CLI::App app{"Combines the -jsonout summaries (and PGN files) of the parts of a sharded match.",
+                 "drawproxy merge"};
+    std::string pgn_out, json_out;
+    std::vector<std::string> files;
+    app.add_option("--pgn", pgn_out, "write the parts' games to this PGN file, in game order");
+    app.add_option("--jsonout", json_out, "write the merged summary to this JSON file");
+    app.add_option("PART", files, "the parts' -jsonout files")->required();
+    if (int status = parse_command_line(
+            app, rest, "merge",
+            "\n--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]:\n"
+            "  the test to decide on the merged counts (default: the parts' own -sprt).\n"
+            "Exit status: 0 (SPRT: continue), 3 H0 accepted, 4 H1 accepted, 2 bad input.\n");
+        status >= 0)
+        return status;
+
+    std::vector<nlohmann::json> parts;
+    for (const std::string& path : files) {
+        std::string text;
+        if (!read_file(path, text)) return usage_error(fmt::format("merge: cannot read {}", path));
+        nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded()) return usage_error(fmt::format("merge: {} is not JSON", path));
+        parts.push_back(std::move(j));
+    }
+    match::MergeResult m;
+    try {
+        m = match::merge_summaries(parts, sprt);
+    } catch (const std::exception& e) {
+        return usage_error(std::string("merge: ") + e.what());
+    }
+
+    const nlohmann::json& parts_info = m.summary["parts"];
+    std::printf("Merged %zu of %d parts", parts_info["merged"].size(), parts_info["count"].get<int>());
+    if (!m.missing.empty()) {
+        std::string list;
+        for (int k : m.missing) list += (list.empty() ? "" : ", ") + std::to_string(k);
+        std::printf(" (partial: missing %s)", list.c_str());
+    }
+    std::printf(", %zu games\n", m.summary["games"].size());
+    match::StatsSettings settings;
+    settings.penta = m.summary["statistics"].value("penta", true);
+    settings.sprt = sprt;
+    if (!sprt && m.summary["statistics"].contains("sprt")) {
+        const auto& s = m.summary["statistics"]["sprt"];
+        settings.sprt = match::SprtParams{s["elo0"].get<double>(), s["elo1"].get<double>(),
+                                          s["alpha"].get<double>(), s["beta"].get<double>(),
+                                          *match::parse_sprt_model(s["model"].get<std::string>())};
+    }
+    for (const nlohmann::json& p : m.summary["pairs"]) {
+        const match::HeadToHead h = match::head_to_head_from_json(p);
+        const match::EloStats e = match::elo_stats(h.games);
+        std::printf("Score of %s vs %s: %lld - %lld - %lld [%.3f] %lld\n", h.first.c_str(), h.second.c_str(),
+                    (long long)h.games.wins, (long long)h.games.losses, (long long)h.games.draws, e.score,
+                    (long long)h.games.games());
+        std::printf("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo, e.elo_error,
+                    e.los * 100, e.draw_ratio * 100);
+        std::fputs(match::drawproxy_stats_lines(h, settings).c_str(), stdout);
+    }
+    if (m.summary.contains("by_reason")) {
+        std::printf("Results by reason:\n");
+        for (auto it = m.summary["by_reason"].begin(); it != m.summary["by_reason"].end(); ++it)
+            std::printf("  %-26s%6lld\n", it.key().c_str(), (long long)it.value().get<std::int64_t>());
+    }
+
+    if (!json_out.empty()) {
+        std::ofstream out(json_out);
+        if (!out) return usage_error(fmt::format("merge: cannot write {}", json_out));
+        out << m.summary.dump(2) << '\n';
+    }
+    if (!pgn_out.empty())
+        if (int status = merge_pgn(files, parts, pgn_out); status != 0) return status;
+    switch (m.status) {
+        case match::SprtStatus::h0:
+            return 3;
+        case match::SprtStatus::h1:
+            return 4;
+        default:
+            return 0;
+    }
+}
+
+}  // namespace drawproxy
