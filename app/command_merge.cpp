@@ -51,17 +51,19 @@ std::string find_pgn(const std::string& json_path, const std::string& pgn) {
     return fs::exists(beside) ? beside.string() : pgn;
 }
 
-int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann::json>& parts,
+// `pgn_info`: each part's "pgn" entry (its PGN file and the games it wrote, in order).
+int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann::json>& pgn_info,
               const std::string& out_path) {
+    const std::vector<nlohmann::json>& parts = pgn_info;
     std::vector<std::string> texts(parts.size());
     std::vector<std::pair<int, std::string_view>> games;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (!parts[i].contains("pgn"))
+        if (!parts[i].is_object())
             return usage_error(
                 fmt::format("merge: {} names no PGN file (the part ran without -pgnout)", files[i]));
-        const std::string path = find_pgn(files[i], parts[i]["pgn"].value("file", ""));
+        const std::string path = find_pgn(files[i], parts[i].value("file", ""));
         if (!read_file(path, texts[i])) return usage_error(fmt::format("merge: cannot read {}", path));
-        const std::vector<int> order = parts[i]["pgn"].value("order", std::vector<int>{});
+        const std::vector<int> order = parts[i].value("order", std::vector<int>{});
         const std::vector<std::string_view> found = split_games(texts[i]);
         if (found.size() < order.size())
             return usage_error(
@@ -124,9 +126,12 @@ int run_merge(const Args& args) {
         if (j.is_discarded()) return usage_error(fmt::format("merge: {} is not JSON", path));
         parts.push_back(std::move(j));
     }
+    std::vector<nlohmann::json> pgn_info;
+    for (const nlohmann::json& p : parts)
+        pgn_info.push_back(p.is_object() ? p.value("pgn", nlohmann::json()) : nullptr);
     match::MergeResult m;
     try {
-        m = match::merge_summaries(parts, sprt);
+        m = match::merge_summaries(std::move(parts), sprt);
     } catch (const std::exception& e) {
         return usage_error(std::string("merge: ") + e.what());
     }
@@ -170,7 +175,7 @@ int run_merge(const Args& args) {
         out << m.summary.dump(2) << '\n';
     }
     if (!pgn_out.empty())
-        if (int status = merge_pgn(files, parts, pgn_out); status != 0) return status;
+        if (int status = merge_pgn(files, pgn_info, pgn_out); status != 0) return status;
     switch (m.status) {
         case match::SprtStatus::h0:
             return 3;

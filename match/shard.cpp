@@ -94,12 +94,12 @@ HeadToHead head_to_head_from_json(const nlohmann::json& p) {
     return h;
 }
 
-MergeResult merge_summaries(const std::vector<nlohmann::json>& parts, const std::optional<SprtParams>& sprt) {
+MergeResult merge_summaries(std::vector<nlohmann::json> parts, const std::optional<SprtParams>& sprt) {
     if (parts.empty()) throw std::runtime_error("no parts to merge");
-    std::vector<const nlohmann::json*> by_index;
+    std::vector<nlohmann::json*> by_index;
     std::string id;
     int count = 0;
-    for (const nlohmann::json& part : parts) {
+    for (nlohmann::json& part : parts) {
         if (!part.is_object() || !part.contains("shard") || !part["shard"].is_object() ||
             !part.contains("match_id"))
             throw std::runtime_error("not the summary of a match part (-shard K/N with -jsonout)");
@@ -129,14 +129,16 @@ MergeResult merge_summaries(const std::vector<nlohmann::json>& parts, const std:
             r.missing.push_back(k);
     }
 
-    nlohmann::json out = *by_index.front();
-    out.erase("shard");
-    nlohmann::json games = nlohmann::json::array();
+    nlohmann::json out = nlohmann::json::object();
+    for (auto it = by_index.front()->begin(); it != by_index.front()->end(); ++it)
+        if (it.key() != "games" && it.key() != "shard") out[it.key()] = it.value();
+    std::vector<std::pair<int, nlohmann::json*>> numbered;  // sorted by game number, then moved
     nlohmann::json by_reason = nlohmann::json::object(), claims = nlohmann::json::object();
     std::map<std::pair<std::string, std::string>, HeadToHead> encounters;
     std::vector<std::pair<std::string, std::string>> order;  // the first part's order, then new ones
-    for (const nlohmann::json* p : by_index) {
-        for (const nlohmann::json& g : p->value("games", nlohmann::json::array())) games.push_back(g);
+    for (nlohmann::json* p : by_index) {
+        if (p->contains("games") && (*p)["games"].is_array())
+            for (nlohmann::json& g : (*p)["games"]) numbered.emplace_back(g.value("game", 0), &g);
         add_counts(by_reason, p->value("by_reason", nlohmann::json::object()));
         add_counts(claims, p->value("incorrect_claims", nlohmann::json::object()));
         for (const nlohmann::json& e : p->value("pairs", nlohmann::json::array())) {
@@ -153,9 +155,11 @@ MergeResult merge_summaries(const std::vector<nlohmann::json>& parts, const std:
             sum.first_black += h.first_black;
         }
     }
-    std::stable_sort(games.begin(), games.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-        return a.value("game", 0) < b.value("game", 0);
-    });
+    std::stable_sort(numbered.begin(), numbered.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    nlohmann::json games = nlohmann::json::array();
+    games.get_ref<nlohmann::json::array_t&>().reserve(numbered.size());
+    for (auto& [number, g] : numbered) games.push_back(std::move(*g));
     out["games"] = std::move(games);
     out["by_reason"] = std::move(by_reason);
     out["incorrect_claims"] = std::move(claims);

@@ -42,6 +42,7 @@ struct MergeResult {
 };
 // Merges the parts' summaries. Throws std::runtime_error (one line) for parts of different
 // matches, duplicate parts, or a summary that is not a part. `sprt` overrides the parts' own.
-MergeResult merge_summaries(const std::vector<nlohmann::json>& parts, const std::optional<SprtParams>& sprt);
+// The parts are taken by value: their game lists are moved into the result.
+MergeResult merge_summaries(std::vector<nlohmann::json> parts, const std::optional<SprtParams>& sprt);
 
 }  // namespace drawproxy::match
