@@ -126,7 +126,7 @@ TEST_CASE("an engine crashing mid-match stops it after the game; -recover restar
     }
 }
 
-TEST_CASE("-quiet keeps the final score and Elo lines, drops per-game lines and tables",
+TEST_CASE("match -quiet keeps the final score and Elo lines, drops per-game lines and tables",
           "[match][failures]") {
     const Run r = run_match_cli("-engine " + test::fake_cmd("score=0") + " name=W -engine " +
                                 test::fake_cmd("score=0") + " name=B -each nodes=1 -games 2 -quiet");

@@ -109,7 +109,7 @@ TEST_CASE("shards: the parts play the whole match's games, merged statistics equ
     }
 }
 
-TEST_CASE("-shard needs a seed, and bad -sprt values are refused", "[match][shard]") {
+TEST_CASE("shards: -shard needs a seed, and bad -sprt values are refused", "[match][shard]") {
     const std::string engines = "-engine cmd=a -engine cmd=b -each nodes=1 ";
     CHECK_THROWS_WITH(match::parse_match_options(words(engines + "-shard 1/2")), Catch::Contains("-seed"));
     CHECK_NOTHROW(match::parse_match_options(words(engines + "-shard 1/2 -seed 3")));

@@ -8,7 +8,7 @@
 using namespace drawproxy::match;
 using drawproxy::rules::Score;
 
-TEST_CASE("-shard K/N", "[match][shard]") {
+TEST_CASE("shards: -shard K/N", "[match][shard]") {
     auto s = parse_shard("3/7");
     REQUIRE(s);
     CHECK(s->index == 3);

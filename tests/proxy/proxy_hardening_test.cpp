@@ -164,7 +164,7 @@ TEST_CASE("exact bytes: a last line without a newline is relayed without one, bo
     std::filesystem::remove(to_gui);
 }
 
-TEST_CASE("--log records the quit the proxy sends on its own") {
+TEST_CASE("proxy --log records the quit the proxy sends on its own") {
     const std::string log = temp_file("log");
     std::string cmd = "printf 'isready\\n' | " + proxy_binary() + " --log " + log + " -- " +
                       fake_engine_binary() + " >/dev/null";
