@@ -54,8 +54,10 @@ std::string cutechess_results(const HeadToHead& h, const StatsSettings& s) {
         out += fmt::format("...      White vs Black: {}\n", score_counts(white));
     }
     const CutechessElo e = cutechess_elo(h.games);
-    out += fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {:.1f} %, DrawRatio: {:.1f} %", e.diff,
-                       e.error, e.los_percent, e.draw_percent);
+    // cutechess-cli's Qt formatting prints a NaN LOS (no decisive game) as "nan", never "-nan".
+    const std::string los = std::isnan(e.los_percent) ? "nan" : fmt::format("{:.1f}", e.los_percent);
+    out += fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {} %, DrawRatio: {:.1f} %", e.diff, e.error,
+                       los, e.draw_percent);
     if (s.sprt) {
         const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
         out += fmt::format("\nSPRT: llr {} ({:.1f}%), lbound {}, ubound {}", qt_g3(l), l / hi * 100,
