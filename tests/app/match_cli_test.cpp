@@ -16,29 +16,10 @@ using drawproxy::test::TempFile;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
+using Run = test::CommandRun;
+using test::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-Run run_drawproxy(const std::string& args) {
-    TempFile out(".out"), err(".err");
-    const std::string cmd = test::binary_path("bin/drawproxy") + " match " + args + " >" + out.path + " 2>" +
-                            err.path + " </dev/null";
-    Run r;
-    const int st = std::system(cmd.c_str());
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(out.path);
-    r.err = slurp(err.path);
-    return r;
-}
+Run run_drawproxy(const std::string& args) { return test::run_drawproxy("match " + args); }
 
 // Option names ("-games") and engine keys ("restart=") at the start of the usage's lines.
 std::set<std::string> usage_names(const std::string& usage) {

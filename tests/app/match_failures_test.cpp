@@ -13,31 +13,10 @@ using drawproxy::test::TempFile;
 
 namespace {
 
-struct Run {
-    bool signalled = false;
-    int status = -1;
-    std::string out, err;
-};
+using Run = test::CommandRun;
+using test::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-Run run_match_cli(const std::string& args) {
-    TempFile out(".out"), err(".err");
-    const std::string cmd = test::binary_path("bin/drawproxy") + " match " + args + " >" + out.path + " 2>" +
-                            err.path + " </dev/null";
-    Run r;
-    const int st = std::system(cmd.c_str());
-    r.signalled = WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) > 128);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    r.out = slurp(out.path);
-    r.err = slurp(err.path);
-    return r;
-}
+Run run_match_cli(const std::string& args) { return test::run_drawproxy("match " + args); }
 
 }  // namespace
 

@@ -1,9 +1,11 @@
 #pragma once
 // Shared helpers for the match tests: run a match in-process from cutechess-style words,
 // write temporary opening files, name the scripted fake engine, and read PGN output back.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -52,6 +54,33 @@ struct TempFile {
         return n;
     }
 };
+
+inline std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The drawproxy executable run through the shell with `args` after its name, output captured.
+struct CommandRun {
+    bool signalled = false;  // killed by a signal (or the shell reported 128 + signal)
+    int status = -1;         // exit status, or 128 + signal
+    std::string out, err;
+};
+
+inline CommandRun run_drawproxy(const std::string& args) {
+    TempFile out(".out"), err(".err");
+    const std::string cmd =
+        binary_path("bin/drawproxy") + " " + args + " >" + out.path + " 2>" + err.path + " </dev/null";
+    CommandRun r;
+    const int st = std::system(cmd.c_str());
+    r.signalled = WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) > 128);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    r.out = slurp(out.path);
+    r.err = slurp(err.path);
+    return r;
+}
 
 inline match::MatchSummary run_match_words(const std::vector<std::string>& args) {
     match::MatchOptions opts = match::parse_match_options(args);

@@ -14,29 +14,10 @@ using drawproxy::test::TempFile;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
+using Run = test::CommandRun;
+using test::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-Run drawproxy_cmd(const std::string& args) {
-    TempFile out(".out"), err(".err");
-    const std::string cmd =
-        test::binary_path("bin/drawproxy") + " " + args + " >" + out.path + " 2>" + err.path + " </dev/null";
-    Run r;
-    const int st = std::system(cmd.c_str());
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(out.path);
-    r.err = slurp(err.path);
-    return r;
-}
+Run drawproxy_cmd(const std::string& args) { return test::run_drawproxy(args); }
 
 // STRONG mates in every game (see match_sprt_shard_test.cpp), WEAK helps it.
 std::string engines() {
