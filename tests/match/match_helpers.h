@@ -5,16 +5,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "app/edition_loader.h"
 #include "app/match_options.h"
 #include "match/scheduler.h"
-#include "app/edition_loader.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
 #include "support/paths.h"
