@@ -93,7 +93,11 @@ int run_analyze(const Args& args) {
     app.add_flag("--chess960", chess960, "Chess960 castling (king takes rook in move text)");
     app.add_flag("--pretty", pretty, "a readable table instead of JSON lines");
     app.prefix_command();  // the position words follow, FEN fields such as "-" included
-    if (int status = parse_command_line(app, args, "analyze", "Position: startpos|fen <FEN> [moves M...] (the words of a UCI position command)\n"); status >= 0) return status;
+    if (int status = parse_command_line(
+            app, args, "analyze",
+            "Position: startpos|fen <FEN> [moves M...] (the words of a UCI position command)\n");
+        status >= 0)
+        return status;
     std::vector<std::string> words = app.remaining();
     std::size_t i = 0;
     if (i < words.size() && words[i] == "position") ++i;  // accept a whole UCI command too

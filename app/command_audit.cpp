@@ -7,14 +7,14 @@
 #include <cstring>
 #include <memory>
 
-#include "audit/audit.h"
-#include "audit/audit_html.h"
-#include "html/audit_page.h"
-#include "match/html_report.h"
-#include "audit/audit_report.h"
-#include "audit/audit_rewrite.h"
 #include "app/commands.h"
 #include "app/edition_loader.h"
+#include "audit/audit.h"
+#include "audit/audit_html.h"
+#include "audit/audit_report.h"
+#include "audit/audit_rewrite.h"
+#include "html/audit_page.h"
+#include "match/html_report.h"
 
 namespace drawproxy {
 
@@ -37,7 +37,8 @@ int run_audit(const Args& args) {
     app.add_option("--rules", rules_name, "rule edition: a shipped name or a TOML file");
     app.add_flag("--json", json, "one JSON object per game instead of the table");
     app.add_option("--rewrite", rewrite, "write the games with the results the Laws give to this PGN file");
-    app.add_option("--html", html_path, "write the audit as one HTML page (verdicts, boards of the disagreements)");
+    app.add_option("--html", html_path,
+                   "write the audit as one HTML page (verdicts, boards of the disagreements)");
     app.add_option("FILE", files, "PGN files")->required();
     if (int status = parse_command_line(app, args, "audit"); status >= 0) return status;
 
@@ -79,7 +80,8 @@ int run_audit(const Args& args) {
                     fmt::print(stderr, "drawproxy: audit: {}: game {}, ply {}: {}\n", path, g->number,
                                g->error->ply, g->error->message);
                     if (table) table->add_broken(g->number, g->error->ply, g->error->message);
-                    if (!html_path.empty()) page.broken.push_back({path, g->number, g->error->ply, g->error->message});
+                    if (!html_path.empty())
+                        page.broken.push_back({path, g->number, g->error->ply, g->error->message});
                     continue;
                 }
                 audit::GameAudit a = audit::audit_game(*g, edition, scratch);

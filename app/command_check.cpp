@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <csignal>
 
+#include "app/commands.h"
 #include "check/card.h"
 #include "check/runner.h"
-#include "app/commands.h"
 #include "engine/engine_process.h"
 
 namespace drawproxy {

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "app/edition_loader.h"
 #include "app/match_options.h"
 #include "match/scheduler.h"
-#include "app/edition_loader.h"
 
 using namespace drawproxy;
 

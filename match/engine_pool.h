@@ -37,8 +37,8 @@ struct EngineSession {
     rules::Color color = rules::WHITE;       // the side it plays for the listener
     bool initialized = false;                // uciok seen, options sent
     bool exited = false;
-    std::vector<std::string> option_names;  // from its `option name NAME type ...` lines
-    int games = 0;                          // games it was given back after
+    std::vector<std::string> option_names;           // from its `option name NAME type ...` lines
+    int games = 0;                                   // games it was given back after
     std::function<void(std::string_view)> log_line;  // set with -log / -debug
 };
 

@@ -97,7 +97,7 @@ struct MatchOptions {
     AdjudicationOptions adjudication;
     std::string jsonout;
     std::string htmlout;  // the HTML report (match/html_report.h)
-    std::string rules;  // empty: the default edition
+    std::string rules;    // empty: the default edition
     DrawOfferOptions draw_offers;
     std::uint64_t seed = 0;
     bool seed_given = false;

@@ -40,13 +40,6 @@ std::pair<int, match::Outcome> feed(const match::AdjudicationOptions& rules, con
     return {0, {}};
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 }  // namespace
 
 TEST_CASE("draw adjudication fires after movecount moves of each side within the score",

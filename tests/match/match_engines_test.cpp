@@ -117,7 +117,8 @@ TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for th
     for (const char* fault : {"crash=0", "hang=0", "illegal=0"}) {
         INFO(fault);
         TempFile blog(".log");
-        auto summary = play(fault, "score=0;log=" + blog.path, "-each nodes=1 stall=0.3 -games 1 -rounds 2 -recover");
+        auto summary =
+            play(fault, "score=0;log=" + blog.path, "-each nodes=1 stall=0.3 -games 1 -rounds 2 -recover");
         REQUIRE(summary.games.size() == 2);
         for (const auto& g : summary.games) CHECK(g.outcome.score == rules::Score::BlackWins);
         CHECK(summary.engines_started == 3);  // W twice, B once

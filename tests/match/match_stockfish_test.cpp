@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 
-#include "match_helpers.h"
 #include "engine/engine_process.h"
+#include "match_helpers.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
 

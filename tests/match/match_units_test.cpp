@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "app/match_options.h"
 #include "match/arbiter.h"
 #include "match/elo.h"
-#include "app/match_options.h"
 #include "match/pgn_writer.h"
 #include "match/report.h"
 #include "match/scheduler.h"

@@ -14,13 +14,6 @@ using namespace drawproxy::test;
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 match::MatchSummary play(const std::string& extra) {
     return run_match_words(words("-engine " + fake_cmd("score=0") + " name=W -engine " + fake_cmd("score=0") +
                                  " name=B -each nodes=1 -games 2 -maxmoves 4 " + extra));
@@ -28,7 +21,8 @@ match::MatchSummary play(const std::string& extra) {
 
 }  // namespace
 
-TEST_CASE("noswap (-noswap) keeps the first engine White, -reverse starts with the second", "[match][runners]") {
+TEST_CASE("noswap (-noswap) keeps the first engine White, -reverse starts with the second",
+          "[match][runners]") {
     auto plain = play("");
     REQUIRE(plain.games.size() == 2);
     auto white_of = [](const match::MatchSummary& s, int number) {
@@ -49,7 +43,8 @@ TEST_CASE("noswap (-noswap) keeps the first engine White, -reverse starts with t
     CHECK(white_of(both, 2) == "B");
 }
 
-TEST_CASE("output options -event, -site, -pgnout min, -epdout and -log write what the runners write", "[match][runners]") {
+TEST_CASE("output options -event, -site, -pgnout min, -epdout and -log write what the runners write",
+          "[match][runners]") {
     TempFile pgn(".pgn"), epd(".epd"), log(".log");
     auto s = play("-event Club_Cup -site Lab -pgnout " + pgn.path + " min fi -epdout " + epd.path +
                   " -log file=" + log.path + " level=info");

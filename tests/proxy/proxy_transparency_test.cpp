@@ -4,8 +4,8 @@
 #include <fstream>
 #include <random>
 
-#include "support/child_session.h"
 #include "rules/notation.h"
+#include "support/child_session.h"
 
 using drawproxy::test::binary_path;
 using drawproxy::test::ChildSession;

@@ -20,7 +20,8 @@ TEST_CASE("utf8: well-formed sequences of each length pass, malformed ones are f
 
 TEST_CASE("utf8: stripping keeps every well-formed sequence and drops only the stray bytes") {
     CHECK(strip_invalid_utf8("\xff\xfe") == "");
-    CHECK(strip_invalid_utf8("a\xff" "b\xC3\xA9\xE2\x82z") == "ab\xC3\xA9z");
+    CHECK(strip_invalid_utf8("a\xff"
+                             "b\xC3\xA9\xE2\x82z") == "ab\xC3\xA9z");
     CHECK(strip_invalid_utf8("\xF0\x9F\x98\x80\x80") == "\xF0\x9F\x98\x80");
     const std::string ok = "info string caf\xC3\xA9";
     CHECK(strip_invalid_utf8(ok) == ok);
