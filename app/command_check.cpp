@@ -4,7 +4,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <csignal>
 
 #include "app/commands.h"
 #include "check/card.h"
@@ -51,7 +50,6 @@ int run_check(const Args& args) {
         if (!p) return usage_error("check: --probe: no probe named '" + n + "' (see drawproxy check --help)");
         run.probes.push_back(p);
     }
-    std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-write is a probe result, not our death
     check::Card card;
     try {
         card = check::run_check(run);

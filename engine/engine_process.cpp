@@ -36,6 +36,12 @@ struct ChildSetup {
     bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
                                  const char* const*) {
         ::signal(SIGPIPE, SIG_DFL);
+        // The engine gets stdin, stdout and stderr only. Without this it inherited its own
+        // pipes' other ends and every pipe of the engines started before it: an engine could
+        // then hold a sibling's input open, so closing that input never reached the sibling.
+        // CLOEXEC, not close: the launcher's exec-error pipe must live until exec.
+        if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
+            for (int fd = 3; fd < 4096; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
         ::setpgid(0, 0);  // its own group: a stop reaches whatever it starts
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
@@ -254,6 +260,10 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
 EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
                              const std::vector<std::string>& args)
     : impl_(std::make_shared<Impl>(io, program)) {
+    // An engine that exits leaves a pipe with no reader. Writing to it must fail with EPIPE
+    // (the read side then reports the engine gone), not kill whoever hosts the engine: the
+    // proxy, a match, a check, or a test. Every host wants this, so the engine sets it.
+    ::signal(SIGPIPE, SIG_IGN);
     auto exe = resolve(program);
     try {
         impl_->proc.emplace(io.get_executor(), exe, args,

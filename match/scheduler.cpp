@@ -132,9 +132,6 @@ Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE
     : opts_(opts), edition_(std::move(edition)), out_(out) {}
 
 MatchSummary Scheduler::run() {
-    // An engine that dies leaves a pipe with no reader; the write to it must fail with EPIPE
-    // (the engine process then reports the engine gone), not kill the whole match.
-    std::signal(SIGPIPE, SIG_IGN);
     std::vector<Opening> openings;
     if (opts_.openings) openings = load_openings(*opts_.openings, opts_.chess960);
     if (opts_.chess960 && openings.empty()) {

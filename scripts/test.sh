@@ -2,7 +2,7 @@
 # The whole test suite, from a fresh Debian 12 machine: installs what is missing, then
 #  1. Release build with -Wall -Wextra -Werror, all tests (CTest);
 #  2. AddressSanitizer + UBSan build, all tests again;
-#  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 60), two at a time.
+#  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 30), two at a time.
 # Usage: scripts/test.sh [--quick]   (--quick: step 1 only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,4 +24,4 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 
 step "fuzz targets"
 scripts/build.sh fuzz
-scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+scripts/fuzz.sh "${FUZZ_SECONDS:-30}"

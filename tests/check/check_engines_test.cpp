@@ -122,6 +122,13 @@ TEST_CASE("a program that is not a UCI engine is refused", "[check]") {
     RunOptions o;
     o.program = "/bin/true";
     CHECK_THROWS_AS(run_check(o), NotUciEngine);
+    // Closes its input at once and lives on: every write to it meets a pipe with no reader,
+    // which must be an error for the check, not a SIGPIPE that kills the host (CI saw that).
+    o.program = "/bin/sh";
+    o.args = {"-c", "exec 0<&-; sleep 1"};
+    o.startup_timeout = std::chrono::milliseconds(300);
+    CHECK_THROWS_AS(run_check(o), NotUciEngine);
+    o.args.clear();
     o.program = binary_path("no-such-engine");
     CHECK_THROWS_AS(run_check(o), engine::EngineStartError);
     o.program = binary_path("bin/fake_engine");

@@ -88,9 +88,12 @@ int main(int argc, char** argv) {
     const rules::Edition edition = rules::Edition::builtin(rules::Edition::DEFAULT_NAME);
     bool chess960 = false;
     rules::Game game;
-    std::string line;
-    while (std::getline(std::cin, line)) {
-        const uci::GuiCommand cmd = uci::parse_gui_command(line);
+    std::string received;
+    while (std::getline(std::cin, received)) {
+        // cmd views into `received`; the rewritten text goes to `line`, so
+        // rewriting never frees what cmd still points at.
+        const uci::GuiCommand cmd = uci::parse_gui_command(received);
+        std::string line = received;
         if (cmd.type == uci::GuiCommandType::SetOption && cmd.option_name == "UCI_Chess960")
             chess960 = cmd.option_value && *cmd.option_value == "true";
         if (cmd.type == uci::GuiCommandType::Position && replay(cmd, chess960, game)) {

@@ -76,3 +76,45 @@ TEST_CASE("engine process: a helper child the engine started goes with it (its o
     for (int i = 0; i < 100 && test::process_alive(helper); ++i) io.run_one_for(20ms);
     CHECK_FALSE(test::process_alive(helper));
 }
+
+TEST_CASE("engine process: writing to an engine that closed its input is no SIGPIPE for the host") {
+    ::signal(SIGPIPE, SIG_DFL);  // as a fresh host starts; the engine process must change it
+    boost::asio::io_context io;
+    engine::EngineProcess p(io, "/bin/sh", {"-c", "exec 0<&-; echo closed; sleep 5"});
+    bool closed = false;
+    std::optional<int> status;
+    p.on_line([&](std::string_view line) { closed = closed || line == "closed"; });
+    p.on_exit([&](int st) { status = st; });
+    p.start();
+    auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!closed && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    REQUIRE(closed);  // its input has no reader now: the next write meets EPIPE
+    p.send_line("uci");
+    p.send_line("isready");
+    deadline = std::chrono::steady_clock::now() + 300ms;
+    while (std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    p.stop(100ms);  // still here to stop it
+    deadline = std::chrono::steady_clock::now() + 5s;
+    while (!status && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    CHECK(status);
+}
+
+TEST_CASE("engine process: the engine inherits stdin, stdout and stderr only") {
+    // Two engines at once, as in a match: the second must not hold the first one's pipes.
+    boost::asio::io_context io;
+    engine::EngineProcess first(io, "/bin/sh", {"-c", "sleep 5"});
+    first.on_line([](std::string_view) {});
+    first.on_exit([](int) {});
+    first.start();
+    engine::EngineProcess second(io, "/bin/sh", {"-c", "cd /proc/$$/fd && echo *"});
+    std::string fds;
+    std::optional<int> status;
+    second.on_line([&](std::string_view line) { fds = line; });
+    second.on_exit([&](int st) { status = st; });
+    second.start();
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!status && std::chrono::steady_clock::now() < deadline) io.run_one_for(50ms);
+    REQUIRE(status);
+    CHECK(fds == "0 1 2 3");  // 3: the directory the shell's glob is reading
+    first.kill();
+}
