@@ -22,7 +22,11 @@ submit_parts() {  # first last -> job id
 }
 merge() {  # extra sbatch dependency -> exit status of the merge
     local dep=$1 status=0
-    sbatch --wait ${SBATCH_ARGS:-} --dependency="afterok:$dep" --job-name=drawproxy-merge \
+    rm -f "$outdir/merge.status"   # a merge that never ran must not read the last batch's status
+    # A failed part makes afterok unsatisfiable: without --kill-on-invalid-dep the merge would
+    # stay pending, and sbatch --wait with it, forever.
+    sbatch --wait ${SBATCH_ARGS:-} --dependency="afterok:$dep" --kill-on-invalid-dep=yes \
+        --job-name=drawproxy-merge \
         --output="$outdir/merge.out" --wrap "$drawproxy merge ${merge_opts[*]} --pgn $outdir/merged.pgn \
         --jsonout $outdir/merged.json $outdir/part-*.json; echo \$? > $outdir/merge.status" >/dev/null || true
     status=$(cat "$outdir/merge.status" 2>/dev/null || echo 1)
