@@ -128,13 +128,8 @@ struct Refusal {
 // speaks for options nobody parses.
 constexpr Refusal REFUSALS[] = {
     {"-engines", "it lists cutechess-cli's configured engines; drawproxy has no engine list"},
-    {"-bookmode", "Polyglot opening books (book=) are not supported"},
     {"-resultformat", "result lists have one format: the tables drawproxy prints"},
     {"-outcomeinterval", "outcome lists are not printed; drawproxy prints every result"},
-    {"-tb", "Syzygy tablebase adjudication is not built yet"},
-    {"-tbpieces", "Syzygy tablebase adjudication is not built yet"},
-    {"-tbignore50", "Syzygy tablebase adjudication is not built yet"},
-    {"-tbadjudicate", "Syzygy tablebase adjudication is not built yet"},
     {"-scoreinterval", "score intervals are not built yet"},
     {"-config", "saved match states are not built yet"},
     {"-resume", "saved match states are not built yet"},
@@ -230,6 +225,25 @@ bool apply_runner_option(const std::string& opt, const Tokens& values, MatchOpti
         apply_resign(values, opts.adjudication);
     } else if (opt == "-maxmoves") {
         opts.adjudication.max_moves = to_int(one(values, opt), opt, 1);
+    } else if (opt == "-tb") {
+        opts.adjudication.tb_paths = one(values, opt);  // directories, ';'- or ':'-separated
+        if (opts.adjudication.tb_paths.empty()) throw OptionError("-tb needs the tables' directories");
+    } else if (opt == "-tbpieces") {
+        opts.adjudication.tb_pieces = to_int(one(values, opt), opt, 3);
+    } else if (opt == "-tbignore50") {
+        none(values, opt);
+        opts.adjudication.tb_ignore50 = true;
+    } else if (opt == "-tbadjudicate") {
+        using Results = AdjudicationOptions::TbResults;
+        const std::string& v = one(values, opt);
+        if (v == "BOTH")
+            opts.adjudication.tb_results = Results::Both;
+        else if (v == "WIN_LOSS")
+            opts.adjudication.tb_results = Results::WinLoss;
+        else if (v == "DRAW")
+            opts.adjudication.tb_results = Results::Draw;
+        else
+            throw OptionError(fmt::format("bad value for -tbadjudicate: '{}' (WIN_LOSS, DRAW, BOTH)", v));
     } else if (opt == "-event") {
         opts.event = joined(values, opt);
     } else if (opt == "-site") {
@@ -250,6 +264,11 @@ bool apply_runner_option(const std::string& opt, const Tokens& values, MatchOpti
         // cutechess-cli: every engine line on standard output; fastchess' -debug takes no value either.
         none(values, opt);
         opts.debug_to_stdout = true;
+    } else if (opt == "-bookmode") {
+        // cutechess-cli: book= files read into memory or probed on disk; drawproxy reads them into memory.
+        const std::string& v = one(values, opt);
+        if (v != "ram" && v != "disk")
+            throw OptionError(fmt::format("bad value for -bookmode: '{}' (ram, disk)", v));
     } else if (opt == "-force-concurrency") {
         none(values, opt);  // drawproxy never caps -concurrency at the number of CPUs
     } else if (opt == "-seeds") {
@@ -279,8 +298,11 @@ bool apply_runner_engine_key(EngineConfig& e, const std::string& key, const std:
         throw OptionError("initstr= is not supported yet");
     } else if (key == "stderr") {
         throw OptionError("stderr= is not supported yet");
-    } else if (key == "book" || key == "bookdepth") {
-        throw OptionError(fmt::format("{}= is not supported yet: Polyglot books are not read", key));
+    } else if (key == "book") {
+        if (value.empty()) throw OptionError("book= needs a Polyglot book file");
+        e.book = value;
+    } else if (key == "bookdepth") {
+        e.book_depth = to_int(value, "bookdepth", 1);
     } else if (key == "whitepov") {
         throw OptionError("whitepov is not supported: UCI scores are from the side to move");
     } else if (key == "trust") {

@@ -1,6 +1,9 @@
 // Runner overhead per move: everything between an engine's `bestmove` and the next `go` the
 // runner sends (judging the move, claims, clocks, the next position command), at
 // concurrency 2. Engines answer at once (Stockfish at depth 1) so games are many moves long.
+// Measured twice in one run: without event rules, and with -draw, -resign, -maxmoves and -tb
+// on (the reference is the first). Then one Syzygy probe, against generating the same
+// position's legal moves.
 //
 //   bench_match [ENGINE] [GAMES] [OPENINGS.epd]   defaults: /usr/games/stockfish, 8, the shipped file
 #include <algorithm>
@@ -12,37 +15,105 @@
 #include "app/edition_loader.h"
 #include "app/match_options.h"
 #include "match/scheduler.h"
+#include "match/syzygy.h"
 
 using namespace drawproxy;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const std::string TABLES = std::string(DRAWPROXY_SHARED_DIR) + "/data/syzygy";
+
+struct Run {
+    double median_us = 0, p90_us = 0, wall_s = 0;
+    std::size_t samples = 0, games = 0, plies = 0;
+};
+
+Run run(std::vector<std::string> args) {
+    match::MatchOptions opts = match::parse_match_options(args);
+    match::Scheduler scheduler(opts, app::load_edition("fide-2023"), nullptr);
+    const auto t0 = Clock::now();
+    match::MatchSummary s = scheduler.run();
+    Run r;
+    r.wall_s = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::vector<std::int64_t> v = s.overhead;
+    if (v.empty()) return r;
+    std::sort(v.begin(), v.end());
+    auto at = [&](double q) { return double(v[std::size_t(q * double(v.size() - 1))]) / 1000.0; };
+    r.median_us = at(0.5);
+    r.p90_us = at(0.9);
+    r.samples = v.size();
+    r.games = s.games.size();
+    for (const auto& g : s.games) r.plies += g.plies.size();
+    return r;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     const std::string engine = argc > 1 ? argv[1] : "/usr/games/stockfish";
     const std::string games = argc > 2 ? argv[2] : "8";
     const std::string openings =
-        std::string(DRAWPROXY_SHARED_DIR) + "/../main/configs/openings/classical.epd";
-    std::vector<std::string> args = {"-engine", "cmd=" + engine, "name=e1", "-engine",   "cmd=" + engine,
-                                     "name=e2", "-each",         "depth=1", "-games",    games,
-                                     "-repeat", "-concurrency",  "2",       "-openings", "file=" + openings,
-                                     "-rules",  "fide-2023"};
-    match::MatchOptions opts = match::parse_match_options(args);
-    match::Scheduler scheduler(opts, app::load_edition("fide-2023"), nullptr);
-    const auto t0 = std::chrono::steady_clock::now();
-    match::MatchSummary s = scheduler.run();
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::vector<std::int64_t> v = s.overhead;
-    if (v.empty()) {
+        argc > 3 ? argv[3] : std::string(DRAWPROXY_SHARED_DIR) + "/../main/configs/openings/classical.epd";
+    const std::vector<std::string> base = {
+        "-engine", "cmd=" + engine, "name=e1",          "-engine", "cmd=" + engine, "name=e2",
+        "-each",   "depth=1",       "-games",           games,     "-repeat",       "-concurrency",
+        "2",       "-openings",     "file=" + openings, "-rules",  "fide-2023"};
+    std::vector<std::string> adjudicated = base;
+    for (const char* a : {"-draw", "movenumber=40", "movecount=8", "score=10", "-resign", "movecount=3",
+                          "score=600", "-maxmoves", "200", "-tbpieces", "4"})
+        adjudicated.push_back(a);
+    adjudicated.push_back("-tb");
+    adjudicated.push_back(TABLES);
+
+    const Run plain = run(base), adj = run(adjudicated);
+    if (plain.samples == 0 || adj.samples == 0) {
         std::puts("no samples");
         return 1;
     }
-    std::sort(v.begin(), v.end());
-    auto at = [&](double q) { return double(v[std::size_t(q * double(v.size() - 1))]) / 1000.0; };
-    std::size_t plies = 0;
-    for (const auto& g : s.games) plies += g.plies.size();
+    std::printf("runner overhead per move (bestmove -> next go), concurrency 2:\n");
     std::printf(
-        "games %zu, moves judged %zu, wall %.1f s, engine processes started %d (kept between games)\n",
-        s.games.size(), plies, wall, s.engines_started);
-    std::printf("runner overhead per move (bestmove -> next go), %zu samples, concurrency 2:\n", v.size());
-    std::printf("  median %.1f us   p90 %.1f us   p99 %.1f us   worst %.1f us\n", at(0.5), at(0.9), at(0.99),
-                double(v.back()) / 1000.0);
+        "  no event rules:             %zu games, %zu moves, wall %.1f s: median %.1f us, p90 %.1f us\n",
+        plain.games, plain.plies, plain.wall_s, plain.median_us, plain.p90_us);
+    std::printf(
+        "  -draw -resign -maxmoves -tb: %zu games, %zu moves, wall %.1f s: median %.1f us, p90 %.1f us\n",
+        adj.games, adj.plies, adj.wall_s, adj.median_us, adj.p90_us);
+    std::printf("  added by the event rules: %+.1f us per move at the median (%.2fx the reference)\n",
+                adj.median_us - plain.median_us, adj.median_us / plain.median_us);
+
+    // One probe: positions of 3 and 4 pieces, each probed many times after a first (cold) probe.
+    if (match::syzygy::open(TABLES) == 0) {
+        std::printf("no Syzygy tables in %s\n", TABLES.c_str());
+        return 1;
+    }
+    const char* fens[] = {"4k3/8/8/8/8/8/8/3QK3 b - - 0 1", "4k3/r7/8/8/8/8/R7/4K3 w - - 0 1",
+                          "7k/8/8/8/8/8/8/KBN5 w - - 0 1",  "8/8/4k3/8/2p5/8/1P6/4K3 w - - 0 1",
+                          "7k/8/8/8/8/8/3Q4/K7 b - - 37 1", "8/5k2/8/8/3q4/8/2R5/1K6 w - - 5 1"};
+    std::vector<rules::Position> positions;
+    for (const char* f : fens) positions.push_back(rules::Position::from_fen(f));
+    const auto c0 = Clock::now();
+    for (const auto& p : positions) (void)match::syzygy::probe(p);
+    const double cold_us =
+        std::chrono::duration<double, std::micro>(Clock::now() - c0).count() / double(positions.size());
+    const int rounds = 20000;
+    int found = 0;
+    const auto t0 = Clock::now();
+    for (int i = 0; i < rounds; ++i)
+        for (const auto& p : positions) found += match::syzygy::probe(p).has_value();
+    const double probe_ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
+                            double(rounds * positions.size());
+    int moves = 0;
+    const auto g0 = Clock::now();
+    for (int i = 0; i < rounds; ++i)
+        for (const auto& p : positions) moves += p.legal_moves().size();
+    const double gen_ns = std::chrono::duration<double, std::nano>(Clock::now() - g0).count() /
+                          double(rounds * positions.size());
+    std::printf(
+        "Syzygy probe (3-4 pieces, WDL; DTZ too where the clock runs): %.2f us warm, %.1f us the first "
+        "time (%d of %d found)\n",
+        probe_ns / 1000, cold_us, found, rounds * int(positions.size()));
+    std::printf(
+        "  reference, legal move generation of the same positions: %.2f us (probe = %.1fx; %d moves)\n",
+        gen_ns / 1000, probe_ns / gen_ns, moves);
     return 0;
 }

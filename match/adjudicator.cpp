@@ -48,4 +48,38 @@ std::optional<Outcome> Adjudicator::after_move(rules::Color mover, const PlyReco
     return std::nullopt;
 }
 
+std::optional<Outcome> tablebase_verdict(const AdjudicationOptions& rules, syzygy::Wdl wdl,
+                                         rules::Color to_move, bool defender_claims) {
+    using syzygy::Wdl;
+    using Results = AdjudicationOptions::TbResults;
+    const rules::Color other = to_move == rules::WHITE ? rules::BLACK : rules::WHITE;
+    auto winner = [](rules::Color c) {
+        return c == rules::WHITE ? rules::Score::WhiteWins : rules::Score::BlackWins;
+    };
+    std::optional<rules::Score> score;
+    switch (wdl) {
+        case Wdl::Win:
+            score = winner(to_move);
+            break;
+        case Wdl::Loss:
+            score = winner(other);
+            break;
+        case Wdl::Draw:
+            score = rules::Score::Draw;
+            break;
+        case Wdl::CursedWin:
+        case Wdl::BlessedLoss:
+            if (rules.tb_ignore50)
+                score = winner(wdl == Wdl::CursedWin ? to_move : other);
+            else if (defender_claims)
+                score = rules::Score::Draw;
+            break;  // else played on: the claim is the defender's to make, or the 75-move rule ends it
+    }
+    if (!score) return std::nullopt;
+    const bool draw = *score == rules::Score::Draw;
+    if ((draw && rules.tb_results == Results::WinLoss) || (!draw && rules.tb_results == Results::Draw))
+        return std::nullopt;
+    return adjudicated(*score, "tablebase");
+}
+
 }  // namespace drawproxy::match

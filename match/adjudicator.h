@@ -2,10 +2,12 @@
 // The event's adjudication rules (-draw, -resign, -maxmoves), counted as cutechess-cli counts
 // them: after each move, from the mover's own score. They are not the Laws: the runner asks
 // only when the Laws have not ended the game at that move. Pure, O(1) per move, no allocation.
+// The tablebase rule (-tb) is decided here too, from a probe the runner makes (match/syzygy.h).
 #include <optional>
 
 #include "match/game_record.h"
 #include "match/options.h"
+#include "match/syzygy.h"
 
 namespace drawproxy::match {
 
@@ -24,5 +26,13 @@ class Adjudicator {
     int resign_count_[2] = {0, 0};   // by colour: own moves in a row at -resign_score or worse
     int winning_count_[2] = {0, 0};  // by colour: own moves in a row at +resign_score or better
 };
+
+// The tablebase rule on a probe `wdl` (side to move's view, `to_move`): a win or a loss ends the
+// game, a draw is a draw. A cursed win or a blessed loss (won only past the fifty-move rule) is a
+// draw when the defending side would claim under 9.3 (`defender_claims`: its claim policy allows
+// it now), else the game is played on; with -tbignore50 it is the win. -tbadjudicate keeps only
+// the decisive or only the drawn verdicts.
+std::optional<Outcome> tablebase_verdict(const AdjudicationOptions& rules, syzygy::Wdl wdl,
+                                         rules::Color to_move, bool defender_claims);
 
 }  // namespace drawproxy::match

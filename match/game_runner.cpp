@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "match/claim_decision.h"
+#include "match/polyglot_book.h"
 #include "rules/notation.h"
 
 namespace drawproxy::match {
@@ -57,7 +58,12 @@ GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rule
       arbiter_(edition, spec_.start, spec_.white->tc, spec_.black->tc, spec_.draw_offers.after),
       adjudicator_(spec_.adjudication),
       adjudicating_(spec_.adjudication.any()),
+      tb_pieces_(!spec_.adjudication.tablebase() ? 0
+                 : spec_.adjudication.tb_pieces > 0
+                     ? std::min(spec_.adjudication.tb_pieces, syzygy::max_pieces())
+                     : syzygy::max_pieces()),
       timer_(io) {
+    book_rng_ = spec_.seed;
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
     for (Player& p : players_) {
@@ -287,6 +293,8 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     const bool offer = ply.offered_draw;
     record_.plies.push_back(std::move(ply));
     if (auto o = arbiter_.play(m)) return finish(*o);  // the Laws first
+    if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
+        if (auto o = adjudicate_by_tablebase()) return finish(*o);
     if (adjudicating_) {
         const Color mover = arbiter_.to_move() == rules::WHITE ? rules::BLACK : rules::WHITE;
         if (auto o = adjudicator_.after_move(mover, record_.plies.back(), int(record_.plies.size()),
@@ -297,8 +305,59 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     send_go();
 }
 
+std::optional<Outcome> GameRunner::adjudicate_by_tablebase() {
+    const rules::Position& pos = arbiter_.position();
+    const std::optional<syzygy::Wdl> wdl = syzygy::probe(pos);
+    if (!wdl) return std::nullopt;
+    const Color to_move = pos.side_to_move();
+    const bool cursed = *wdl == syzygy::Wdl::CursedWin || *wdl == syzygy::Wdl::BlessedLoss;
+    const Color defender = *wdl == syzygy::Wdl::CursedWin ? ~to_move : to_move;
+    const bool claims = cursed && would_claim(players_[defender]);
+    std::optional<Outcome> o = tablebase_verdict(spec_.adjudication, *wdl, to_move, claims);
+    const char* side = to_move == rules::WHITE ? "White" : "Black";
+    const char* defending = defender == rules::WHITE ? "White" : "Black";
+    if (o && cursed && !spec_.adjudication.tb_ignore50)
+        record_.final_notes.push_back(
+            fmt::format("tablebase: {} for {} to move, {} claims under 9.3 (claim={})",
+                        syzygy::to_string(*wdl), side, defending, players_[defender].config->claim.text()));
+    else if (o)
+        record_.final_notes.push_back(
+            fmt::format("tablebase: {} for {} to move", syzygy::to_string(*wdl), side));
+    else if (cursed && !tb_played_on_noted_) {
+        tb_played_on_noted_ = true;  // said once: the probe repeats after every move
+        record_.plies.back().notes.push_back(
+            fmt::format("tablebase: {} for {} to move, played on: {} does not claim under 9.3 (claim={})",
+                        syzygy::to_string(*wdl), side, defending, players_[defender].config->claim.text()));
+    }
+    return o;
+}
+
+bool GameRunner::would_claim(const Player& p) const {
+    uci::Score s;
+    if (p.has_score) {
+        s.kind = p.mate ? uci::Score::Mate : uci::Score::Cp;
+        s.value = p.score;
+    }
+    return p.config->claim.allows(s);
+}
+
+rules::Move GameRunner::book_move() {
+    const Color c = arbiter_.to_move();
+    const PolyglotBook* book = spec_.books[c];
+    if (!book) return rules::Move::none();
+    const int depth = players_[c].config->book_depth;
+    if (depth > 0 && int(record_.plies.size()) >= 2 * depth) return rules::Move::none();
+    return book->pick(arbiter_.position(), book_rng_);
+}
+
 void GameRunner::send_go() {
     const Color c = arbiter_.to_move();
+    if (rules::Move m = book_move()) {
+        // Played for the engine at once, on no clock, as the runners play book moves.
+        PlyRecord ply;
+        ply.book = true;
+        return play_move(m, std::move(ply));
+    }
     Player& p = players_[c];
     p.has_score = false;
     p.mate = false;

@@ -19,10 +19,13 @@
 #include "match/engine_pool.h"
 #include "match/game_record.h"
 #include "match/options.h"
+#include "match/syzygy.h"
 #include "proxy/claimant.h"
 #include "rules/edition.h"
 
 namespace drawproxy::match {
+
+class PolyglotBook;
 
 struct GameSpec {
     int number = 1;
@@ -36,6 +39,8 @@ struct GameSpec {
     AdjudicationOptions adjudication;
     int pair = -1;  // game pair of -repeat (two games of one opening, colours swapped), or -1
     int unit = 0;   // the schedule's unit for -shard: its pair, or this game alone
+    const PolyglotBook* books[2] = {nullptr, nullptr};  // by colour: the player's book=, if any
+    std::uint64_t seed = 0;                             // the game's own seed: its book moves
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -84,6 +89,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void on_timeout();
     void on_bestmove(rules::Color c, std::string_view move_text);
     void send_go();
+    // The side to move's book move, if its book= has the position within bookdepth.
+    rules::Move book_move();
     void play_move(rules::Move m, PlyRecord ply);
     void finish(Outcome outcome);
     // An engine did not become ready: the game is not scored, and `why` says what it did.
@@ -97,6 +104,10 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     engine::EngineProcess& process(Player& p) { return *p.session->process; }
     void arm_timer(std::int64_t ms);
     bool wants_draw(const Player& p) const;
+    // Whether the player's claim policy claims a draw now, given its last score.
+    bool would_claim(const Player& p) const;
+    // The tablebase rule after a move (the Laws have not ended the game).
+    std::optional<Outcome> adjudicate_by_tablebase();
     // The claim among the claimant's lines, if any.
     std::optional<ClaimRequest> claim_in(const proxy::Claimant::Lines& lines) const;
     // Rules on a claim by the side to move; true if it ended the game.
@@ -110,6 +121,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     Arbiter arbiter_;
     Adjudicator adjudicator_;
     bool adjudicating_ = false;
+    int tb_pieces_ = 0;                // -tb: probe positions of at most this many pieces (0: off)
+    bool tb_played_on_noted_ = false;  // a cursed win played on is noted once
+    std::uint64_t book_rng_ = 0;       // book choices: seeded from the game's seed
     Player players_[2];
     boost::asio::steady_timer timer_;
     GameRecord record_;

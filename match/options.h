@@ -39,6 +39,8 @@ struct EngineConfig {
     std::int64_t stall_ms = 60000;    // no answer for this long without a clock: stalled
     std::int64_t startup_ms = 10000;  // uci -> uciok and isready -> readyok must come within this
     bool restart = false;             // restart=on: a new process for every game (cutechess' key)
+    std::string book;    // book=: a Polyglot book (.bin) the player's moves come from while it has them
+    int book_depth = 0;  // bookdepth=: only within this many full moves of the game (0: no limit)
 };
 
 // The event's adjudication rules (cutechess-cli's -draw, -resign, -maxmoves): not the Laws,
@@ -52,6 +54,12 @@ struct AdjudicationOptions {
     bool resign_twosided = false;  // ... and the opponent's +resign_score or better as long
     int max_moves = 0;             // -maxmoves: a draw after this many full moves (0: off)
     bool any() const { return draw_movecount > 0 || resign_movecount > 0 || max_moves > 0; }
+    // -tb: Syzygy tables (match/syzygy.h) decide a position they hold, after each move.
+    std::string tb_paths;      // empty: off
+    int tb_pieces = 0;         // -tbpieces: only positions of at most this many pieces (0: the tables' most)
+    bool tb_ignore50 = false;  // -tbignore50: a cursed win counts as a win, a blessed loss as a loss
+    enum class TbResults { Both, WinLoss, Draw } tb_results = TbResults::Both;  // -tbadjudicate
+    bool tablebase() const { return !tb_paths.empty(); }
 };
 
 struct OpeningsOptions {

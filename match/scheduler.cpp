@@ -15,6 +15,8 @@
 #include "match/html_report.h"
 #include "match/live_status.h"
 #include "match/pgn_writer.h"
+#include "match/polyglot_book.h"
+#include "match/syzygy.h"
 #include "rules/notation.h"
 
 namespace drawproxy::match {
@@ -162,6 +164,8 @@ MatchSummary Scheduler::run() {
         epd.open(opts_.epdout, opts_.epd_append ? std::ios::app : std::ios::trunc);
         if (!epd) throw OptionError(fmt::format("cannot write EPD file '{}'", opts_.epdout));
     }
+    if (opts_.adjudication.tablebase() && syzygy::open(opts_.adjudication.tb_paths) == 0)
+        throw OptionError(fmt::format("-tb: no Syzygy tables found in '{}'", opts_.adjudication.tb_paths));
     boost::asio::io_context io;
     boost::asio::steady_timer wait_timer(io);  // -wait: the pause before the next game starts
     auto print = [&](const std::string& line) {
@@ -183,6 +187,19 @@ MatchSummary Scheduler::run() {
         pool.set_log(log_file.get());
     else if (opts_.debug_to_stdout)
         pool.set_log(stdout);
+    // Each book= file read once; every game of a player with one plays from it.
+    std::map<std::string, std::unique_ptr<PolyglotBook>> books;
+    for (const EngineConfig& e : opts_.engines)
+        if (!e.book.empty() && !books.count(e.book))
+            books.emplace(e.book, std::make_unique<PolyglotBook>(e.book));
+    for (GameSpec& g : schedule) {
+        if (!g.white->book.empty()) g.books[rules::WHITE] = books.at(g.white->book).get();
+        if (!g.black->book.empty()) g.books[rules::BLACK] = books.at(g.black->book).get();
+        // The game's own seed, from the match's and its number: the same book moves whatever
+        // order the games run in.
+        std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
+        g.seed = next_random(state);
+    }
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
     std::function<void()> launch;

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost1.81-dev catch2 libfmt-dev libtomlplusplus-dev
-          libcli11-dev nlohmann-json3-dev stockfish)
+          libcli11-dev nlohmann-json3-dev libfathom-dev stockfish)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(toga2 glaurung ethereal-chess clang libclang-rt-14-dev python3 chromium
               slurm-wlm munge)
