@@ -25,6 +25,9 @@ int run_match(const Args& args) {
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         match::Scheduler scheduler(opts, std::move(edition), stdout);
         const match::MatchSummary summary = scheduler.run();
+        // Interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, as a shell reports a process
+        // the signal killed; everything was written first.
+        if (summary.interrupted) return 128 + summary.interrupted;
         if (!summary.stopped.empty()) {
             std::fprintf(stderr, "drawproxy: match stopped: %s\n", summary.stopped.c_str());
             return 1;

@@ -1,14 +1,16 @@
 // drawproxy report [-o FILE.html] [--full-sections N] INPUT.json|INPUT.pgn...
 // One HTML page from what `drawproxy match` wrote: its -jsonout summary, its PGN files, or
 // both (the PGN gives the moves, scores, claims and offers; the summary its game numbers,
-// statistics and per-game fields). Both are written in the order the games finished, so the
-// n-th game of the summary is the n-th of the PGN.
+// statistics and per-game fields). The PGN holds the games in the order they finished; the
+// summary lists them by number and says that order in `finish_order`, so the n-th game of the
+// PGN is the summary's game finish_order[n] (a merged summary and PGN are both by number).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -29,6 +31,27 @@ bool is_json(const std::string& path, const std::string& text) {
         return c == '{';
     }
     return false;
+}
+
+// Puts the summary's games in the order they were appended to the PGN, when it says it.
+void games_in_finish_order(nlohmann::json& summary) {
+    const auto order = summary.find("finish_order");
+    const auto games = summary.find("games");
+    if (order == summary.end() || games == summary.end() || !order->is_array() || !games->is_array() ||
+        order->size() != games->size())
+        return;
+    std::map<int, const nlohmann::json*> by_number;
+    for (const nlohmann::json& g : *games)
+        if (g.is_object())
+            if (auto n = g.find("game"); n != g.end() && n->is_number_integer())
+                by_number[n->get<int>()] = &g;
+    nlohmann::json listed = nlohmann::json::array();
+    for (const nlohmann::json& n : *order) {
+        const auto it = n.is_number_integer() ? by_number.find(n.get<int>()) : by_number.end();
+        if (it == by_number.end()) return;  // not this runner's summary: left as it is
+        listed.push_back(*it->second);
+    }
+    *games = std::move(listed);
 }
 
 }  // namespace
@@ -65,6 +88,7 @@ int run_report(const Args& args) {
                 return usage_error(fmt::format("report: {} is not a JSON summary written by -jsonout", path));
             if (summary) return usage_error(fmt::format("report: {}: only one JSON summary at a time", path));
             summary = std::move(j);
+            games_in_finish_order(*summary);
             continue;
         }
         rules::PgnReader reader;

@@ -9,6 +9,10 @@ std::string Outcome::rule_text() const {
     return s;
 }
 
+std::string Outcome::result_text() const {
+    return unterminated() ? std::string("*") : std::string(rules::score_text(score));
+}
+
 std::string outcome_category(const Outcome& o) {
     const bool draw = o.score == rules::Score::Draw;
     if (o.reason == "threefold") return o.claimed ? "threefold claimed" : "threefold (automatic)";

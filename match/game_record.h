@@ -15,7 +15,8 @@ namespace drawproxy::match {
 struct Outcome {
     rules::Score score = rules::Score::Draw;
     std::string reason;      // threefold, fifty-moves, fivefold, seventy-five-moves, dead-position,
-                             // stalemate, checkmate, agreement, time-forfeit, illegal-move, crash, stall
+                             // stalemate, checkmate, agreement, time-forfeit, illegal-move, crash, stall,
+                             // adjudication; "unterminated" for a game the match's interruption ended
     std::string article;     // "9.2.2", "6.9", ...; "forfeit" for crash and stall
     std::string move;        // the claimed intended move, or the illegal move's text
     bool claimed = false;    // ended by a player's claim (9.2, 9.3)
@@ -23,6 +24,10 @@ struct Outcome {
 
     // "<reason> <article>[ move <uci>]", the ResultRule tag.
     std::string rule_text() const;
+    // Stopped by Ctrl-C (SIGINT/SIGTERM): no result, PGN `*`, not scored.
+    bool unterminated() const { return reason == "unterminated"; }
+    // The PGN result: "1-0", "0-1", "1/2-1/2", or "*" when unterminated.
+    std::string result_text() const;
 };
 
 // The bucket a result falls in for the table of results by reason.
@@ -56,6 +61,7 @@ struct GameRecord {
     Outcome outcome;
     int incorrect_claims[2] = {0, 0};  // by colour
     std::string date;                  // YYYY.MM.DD
+    std::int64_t wall_ms = 0;          // from the runner's start (engines asked for readiness) to the end
     // Not empty when an engine process died during the game ("engine 'X' exited with status N").
     std::string crash;
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the

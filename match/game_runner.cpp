@@ -94,6 +94,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EnginePool& pool, const rule
 GameRunner::~GameRunner() = default;
 
 void GameRunner::start() {
+    start_time_ = Clk::now();
     position_cmd_ = spec_.from_fen ? "position fen " + rules::to_fen(spec_.start) : "position startpos";
     position_cmd_ += " moves";
     for (rules::Move m : spec_.book) {
@@ -121,6 +122,13 @@ void GameRunner::start() {
     // The start-up time, not the stall time: a process just started on a loaded machine may
     // need far longer for its first uciok than an engine needs to answer between moves.
     arm_timer(std::max(spec_.white->startup_ms, spec_.black->startup_ms));
+}
+
+void GameRunner::interrupt() {
+    if (finished_) return;
+    Outcome o;
+    o.reason = "unterminated";
+    finish(std::move(o));
 }
 
 void GameRunner::arm_timer(std::int64_t ms) {
@@ -504,6 +512,7 @@ void GameRunner::finish(Outcome outcome) {
     finished_ = true;
     searching_ = false;
     timer_.cancel();
+    record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clk::now() - start_time_).count();
     const bool white_lost = outcome.score == rules::Score::BlackWins;
     if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;
     record_.outcome = std::move(outcome);

@@ -55,6 +55,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     ~GameRunner();
     // Takes the engines from the pool; throws engine::EngineStartError if one cannot be started.
     void start();
+    // The match was interrupted: ends the game unterminated (no result, not scored), with
+    // `stop` to an engine that is searching. Nothing if the game has already ended.
+    void interrupt();
 
     void engine_line(rules::Color c, std::string_view line) override { on_line(c, line); }
     void engine_exit(rules::Color c, int status) override { on_exit(c, status); }
@@ -130,8 +133,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     OverheadSamples overhead_;
     std::string position_cmd_;  // "position ... moves ..." grown by one move at a time
     std::string go_cmd_;
-    std::string send_buf_;                    // position and go, written together
-    std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
+    std::string send_buf_;                              // position and go, written together
+    std::vector<std::string> pending_notes_;            // a ruling made at `go`, for the coming move
+    std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
     std::chrono::steady_clock::time_point go_time_;
     std::chrono::steady_clock::time_point bestmove_time_;
     bool searching_ = false;

@@ -43,6 +43,7 @@ std::string tag(const char* name, const std::string& value) {
 }
 
 std::string termination(const Outcome& o) {
+    if (o.unterminated()) return "unterminated";  // as cutechess-cli writes a game it stopped
     if (o.reason == "time-forfeit") return "time forfeit";
     if (o.reason == "adjudication") return "adjudication";
     if (o.reason == "illegal-move" || o.reason == "crash" || o.reason == "stall") return "rules infraction";
@@ -52,6 +53,7 @@ std::string termination(const Outcome& o) {
 // The sentence cutechess writes before the result, in the Laws' words.
 std::string ending_text(const Outcome& o, const std::string& white, const std::string& black) {
     const std::string& loser = o.score == rules::Score::WhiteWins ? black : white;
+    if (o.unterminated()) return "Unterminated: the match was interrupted";
     if (o.reason == "checkmate")
         return fmt::format("{} mates", o.score == rules::Score::WhiteWins ? "White" : "Black");
     if (o.reason == "time-forfeit")
@@ -130,7 +132,7 @@ std::string final_position_line(const GameRecord& g) {
 std::string write_pgn(const GameRecord& g, bool minimal) {
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
-    const std::string result = pgn_result_text(g.outcome.score);
+    const std::string result = g.outcome.result_text();
     out += tag("Event", g.event);
     out += tag("Site", g.site);
     out += tag("Date", g.date);

@@ -6,6 +6,8 @@
 
 #include "match/elo.h"
 #include "match/pgn_writer.h"
+#include "match/status_lines.h"
+#include "rules/notation.h"
 
 namespace drawproxy::match {
 
@@ -28,10 +30,29 @@ int Report::index_of(const std::string& name) const {
 }
 
 void Report::add(const GameRecord& g) {
-    GameSummary s{g.number,  index_of(g.white),   index_of(g.black),
-                  g.outcome, int(g.plies.size()), {g.incorrect_claims[0], g.incorrect_claims[1]}};
-    if (s.white >= 0) incorrect_claims_[s.white] += g.incorrect_claims[0];
-    if (s.black >= 0) incorrect_claims_[s.black] += g.incorrect_claims[1];
+    GameSummary s{g.number,
+                  index_of(g.white),
+                  index_of(g.black),
+                  g.outcome,
+                  int(g.plies.size()),
+                  {g.incorrect_claims[0], g.incorrect_claims[1]},
+                  rules::to_fen(g.start),
+                  {},
+                  g.time_control,
+                  g.wall_ms,
+                  {0, 0}};
+    rules::Position pos = g.start;
+    for (const PlyRecord& p : g.plies) {
+        if (p.book)
+            s.book.push_back(rules::to_uci(pos, p.move));
+        else
+            s.time_used_ms[pos.side_to_move()] += p.time_ms;
+        pos.play(p.move);
+    }
+    if (!g.outcome.unterminated()) {
+        if (s.white >= 0) incorrect_claims_[s.white] += g.incorrect_claims[0];
+        if (s.black >= 0) incorrect_claims_[s.black] += g.incorrect_claims[1];
+    }
     games_.push_back(std::move(s));
 }
 
@@ -50,12 +71,13 @@ std::string Report::finished_line(const GameRecord& g) {
         who = fmt::format(", {} loses", o.loser_name);
     }
     return fmt::format("Finished game {} ({} vs {}): {} {{{}{}}}", g.number, g.white, g.black,
-                       pgn_result_text(o.score), o.rule_text(), who);
+                       o.result_text(), o.rule_text(), who);
 }
 
 Report::Tally Report::tally(int a, int b) const {
     Tally t;
     for (const GameSummary& g : games_) {
+        if (g.outcome.unterminated()) continue;
         int sign;
         if (g.white == a && g.black == b)
             sign = 1;
@@ -95,12 +117,15 @@ std::string Report::elo_line(int a, int b) const {
 std::string Report::reason_table() const {
     std::vector<std::string> order(std::begin(CATEGORIES), std::end(CATEGORIES));
     std::map<std::string, int[3]> counts;  // 1-0, 0-1, 1/2
+    int scored = 0;
     for (const GameSummary& g : games_) {
+        if (g.outcome.unterminated()) continue;
+        ++scored;
         std::string c = outcome_category(g.outcome);
         if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
         counts[c][int(g.outcome.score)]++;
     }
-    std::string out = fmt::format("Results by reason ({} games, rules {}):\n", games_.size(), rules_);
+    std::string out = fmt::format("Results by reason ({} games, rules {}):\n", scored, rules_);
     out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", "reason", "games", "1-0", "0-1", "1/2");
     // The event's rules (cutechess-cli's adjudication) in a block of their own, under the Laws'.
     std::vector<std::string> event_rules;
@@ -139,7 +164,7 @@ std::string Report::crosstable() const {
     std::vector<double> points(n, 0);
     std::vector<int> played(n, 0);
     for (const GameSummary& g : games_) {
-        if (g.white < 0 || g.black < 0) continue;
+        if (g.white < 0 || g.black < 0 || g.outcome.unterminated()) continue;
         played[g.white]++, played[g.black]++;
         double w = g.outcome.score == rules::Score::WhiteWins ? 1
                    : g.outcome.score == rules::Score::Draw    ? 0.5
@@ -175,27 +200,42 @@ nlohmann::json Report::json() const {
     nlohmann::json j;
     j["rules"] = rules_;
     j["engines"] = names_;
+    std::vector<const GameSummary*> order;
+    order.reserve(games_.size());
+    for (const GameSummary& g : games_) order.push_back(&g);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const GameSummary* a, const GameSummary* b) { return a->number < b->number; });
     nlohmann::json games = nlohmann::json::array();
-    std::map<std::string, int> by_reason;
+    nlohmann::json finish_order = nlohmann::json::array();
+    for (const GameSummary& g : games_) finish_order.push_back(g.number);
+    std::map<std::string, int> by_reason;      // the ResultRule reason -> scored games
     std::map<std::string, int> by_event_rule;  // adjudication rule -> games
-    for (const GameSummary& g : games_) {
+    for (const GameSummary* gp : order) {
+        const GameSummary& g = *gp;
         nlohmann::json o;
         o["game"] = g.number;
         o["white"] = g.white >= 0 ? names_[g.white] : "";
         o["black"] = g.black >= 0 ? names_[g.black] : "";
-        o["result"] = pgn_result_text(g.outcome.score);
+        o["result"] = g.outcome.result_text();
         o["reason"] = g.outcome.reason;
         o["article"] = g.outcome.article;
         o["claimed"] = g.outcome.claimed;
         if (!g.outcome.move.empty()) o["move"] = g.outcome.move;
         o["result_rule"] = g.outcome.rule_text();
+        o["opening"] = {{"fen", g.start_fen}, {"moves", g.book}};
+        o["time_control"] = g.time_control;
         o["plies"] = g.plies;
+        o["wall_time_ms"] = g.wall_ms;
+        o["time_used_ms"] = {{"white", g.time_used_ms[0]}, {"black", g.time_used_ms[1]}};
         o["incorrect_claims"] = {{"white", g.incorrect_claims[0]}, {"black", g.incorrect_claims[1]}};
         games.push_back(std::move(o));
-        by_reason[outcome_category(g.outcome)]++;
+        if (g.outcome.unterminated()) continue;
+        by_reason[g.outcome.reason]++;
         if (g.outcome.reason == "adjudication") by_event_rule[g.outcome.article]++;
     }
     j["games"] = std::move(games);
+    // The order the games finished in, which is the order they were appended to the PGN file.
+    j["finish_order"] = std::move(finish_order);
     j["by_reason"] = by_reason;
     j["by_event_rule"] = by_event_rule;
     nlohmann::json pairs = nlohmann::json::array();
@@ -206,8 +246,12 @@ nlohmann::json Report::json() const {
             EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
             nlohmann::json p = {{"a", names_[a]},     {"b", names_[b]},   {"wins", t.wins},
                                 {"losses", t.losses}, {"draws", t.draws}, {"score", e.score}};
-            p["elo"] = std::isfinite(e.diff) ? nlohmann::json(e.diff) : nlohmann::json(nullptr);
-            p["elo_error"] = std::isfinite(e.error) ? nlohmann::json(e.error) : nlohmann::json(nullptr);
+            put_number(p, "elo", e.diff);
+            put_number(p, "elo_error", e.error);
+            if (std::isfinite(e.diff) && std::isfinite(e.error)) {
+                put_number(p, "elo_lower", e.diff - e.error);
+                put_number(p, "elo_upper", e.diff + e.error);
+            }
             pairs.push_back(std::move(p));
         }
     }

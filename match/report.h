@@ -15,8 +15,9 @@ class Report {
   public:
     explicit Report(std::vector<std::string> engine_names, std::string rules = "");
 
+    // A finished game is scored; an unterminated one (Ctrl-C) is only listed in the JSON.
     void add(const GameRecord& g);
-    int games() const { return int(games_.size()); }
+    int games() const { return int(games_.size()); }  // listed games, unterminated ones included
 
     static std::string started_line(const GameRecord& g, int total);
     static std::string finished_line(const GameRecord& g);
@@ -26,6 +27,8 @@ class Report {
     std::string reason_table() const;
     std::string claims_table() const;
     std::string crosstable() const;  // more than two engines
+    // The summary: games in game-number order, `by_reason` keyed by the ResultRule reasons,
+    // per encounter the counts and the Elo with its bounds (absent when infinite).
     nlohmann::json json() const;
 
     struct Tally {
@@ -41,6 +44,11 @@ class Report {
         Outcome outcome;
         int plies;
         int incorrect_claims[2];
+        std::string start_fen;
+        std::vector<std::string> book;  // opening moves, UCI
+        std::string time_control;
+        std::int64_t wall_ms;
+        std::int64_t time_used_ms[2];  // by colour, the engines' own moves
     };
     std::vector<std::string> names_;
     std::string rules_;

@@ -1,8 +1,10 @@
 #include "match/scheduler.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <climits>
@@ -128,6 +130,44 @@ std::string match_id(const MatchOptions& o, const std::string& rules, const std:
     return hex_id(h);
 }
 
+// Once the match is winding down (a first signal handled, or every game over and the engines
+// quitting), a signal ends the process at once: async-signal-safe calls only. The engines do
+// not outlive us (PR_SET_PDEATHSIG and the reaper of each engine's process group).
+void exit_at_once(int signo) {
+    static const char line[] = "drawproxy: second signal: exiting at once\n";
+    (void)!::write(STDERR_FILENO, line, sizeof line - 1);
+    ::_exit(128 + signo);
+}
+
+void exit_at_once_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = exit_at_once;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGINT, SIGTERM}) ::sigaction(sig, &sa, nullptr);
+}
+
+// Puts back the SIGINT and SIGTERM dispositions run() found, when it returns.
+class SignalDispositions {
+  public:
+    SignalDispositions() {
+        ::sigaction(SIGINT, nullptr, &saved_[0]);
+        ::sigaction(SIGTERM, nullptr, &saved_[1]);
+    }
+    ~SignalDispositions() {
+        ::sigaction(SIGINT, &saved_[0], nullptr);
+        ::sigaction(SIGTERM, &saved_[1], nullptr);
+    }
+    SignalDispositions(const SignalDispositions&) = delete;
+    SignalDispositions& operator=(const SignalDispositions&) = delete;
+
+  private:
+    struct sigaction saved_[2];
+};
+
+const char* signal_name(int signo) {
+    return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "signal";
+}
+
 }  // namespace
 
 Scheduler::Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE* out)
@@ -202,10 +242,40 @@ MatchSummary Scheduler::run() {
     }
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
+
+    // Ctrl-C: handled on the event loop, so the games are stopped and written as usual.
+    const SignalDispositions restore_on_return;
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    bool winding_down = false;
+    // No game left to run: the idle engines quit, and a signal from now on exits at once.
+    auto wind_down = [&] {
+        if (winding_down) return;
+        winding_down = true;
+        pool.shutdown();
+        signals.cancel();
+        signals.clear();
+        exit_at_once_on_signals();
+    };
+    std::function<void(const boost::system::error_code&, int)> on_signal;
+    on_signal = [&](const boost::system::error_code& ec, int signo) {
+        if (ec) return;  // cancelled: the match ended by itself
+        if (summary.interrupted) exit_at_once(signo);
+        summary.interrupted = signo;
+        std::fprintf(
+            stderr,
+            "drawproxy: %s: no new game; stopping the running games (a second signal exits at once)\n",
+            signal_name(signo));
+        wait_timer.cancel();
+        for (auto& [number, runner] : running) runner->interrupt();
+        if (running.empty()) return wind_down();
+        signals.async_wait(on_signal);
+    };
+    signals.async_wait(on_signal);
+
     std::function<void()> launch;
     launch = [&] {
-        while (summary.stopped.empty() && next < schedule.size() && int(running.size()) < opts_.concurrency &&
-               !live.stopped()) {
+        while (summary.stopped.empty() && !summary.interrupted && next < schedule.size() &&
+               int(running.size()) < opts_.concurrency && !live.stopped()) {
             GameSpec spec = schedule[next++];
             const int number = spec.number, pair = spec.pair;
             GameRecord head;
@@ -220,7 +290,19 @@ MatchSummary Scheduler::run() {
                         // Not a game: an engine that cannot start is reported, never scored.
                         if (summary.stopped.empty()) summary.stopped = record.startup_failure;
                         running.erase(number);
-                        if (running.empty()) pool.shutdown();
+                        if (running.empty()) wind_down();
+                        return;
+                    }
+                    if (record.outcome.unterminated()) {
+                        // Stopped by the interruption: written with `*`, never scored.
+                        record.event = opts_.event;
+                        record.site = opts_.site;
+                        summary.report.add(record);
+                        print_live(Report::finished_line(record));
+                        if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
+                        summary.games.push_back(std::move(record));
+                        running.erase(number);
+                        if (running.empty()) wind_down();
                         return;
                     }
                     if (!record.crash.empty() && !opts_.recover && summary.stopped.empty())
@@ -246,11 +328,12 @@ MatchSummary Scheduler::run() {
                         wait_timer.expires_after(std::chrono::milliseconds(opts_.wait_ms));
                         wait_timer.async_wait([&](const boost::system::error_code& ec) {
                             if (!ec) launch();
+                            if (running.empty()) wind_down();  // interrupted during the wait
                         });
                         return;
                     }
                     launch();
-                    if (running.empty()) pool.shutdown();  // every game is over: end the engines
+                    if (running.empty()) wind_down();  // every game is over: end the engines
                 });
             running.emplace(number, runner);
             try {
@@ -261,6 +344,7 @@ MatchSummary Scheduler::run() {
         }
     };
     launch();
+    if (running.empty()) wind_down();  // nothing to play (an empty shard)
     io.run();
     summary.engines_started = pool.started();
 
@@ -285,9 +369,17 @@ MatchSummary Scheduler::run() {
         }
         print("Finished match");
     }
+    if (summary.interrupted) {
+        int unterminated = 0;
+        for (const GameRecord& g : summary.games) unterminated += g.outcome.unterminated();
+        std::fprintf(stderr, "drawproxy: match interrupted by %s: %d games finished, %d unterminated\n",
+                     signal_name(summary.interrupted), int(summary.games.size()) - unterminated,
+                     unterminated);
+    }
     if (!opts_.jsonout.empty()) {
         nlohmann::json j = summary.report.json();
         j["match_id"] = id;
+        if (summary.interrupted) j["interrupted"] = signal_name(summary.interrupted);
         if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
         put_statistics(j, live.stats().all(), live.settings());
         if (opts_.shard && !opts_.pgnout.empty()) {
@@ -306,8 +398,11 @@ MatchSummary Scheduler::run() {
 
     if (!opts_.htmlout.empty()) {
         const nlohmann::json j = summary.report.json();
+        std::vector<GameRecord> scored;  // the page shows results: not the unterminated games
+        for (const GameRecord& g : summary.games)
+            if (!g.outcome.unterminated()) scored.push_back(g);
         std::string error;
-        if (!write_file_atomically(opts_.htmlout, match_html(summary.games, names, edition_.name, &j), error))
+        if (!write_file_atomically(opts_.htmlout, match_html(scored, names, edition_.name, &j), error))
             throw OptionError(error);
     }
     return summary;

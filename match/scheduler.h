@@ -22,11 +22,14 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
 struct MatchSummary {
     Report report;
     OverheadSamples overhead;       // every bestmove -> next go gap, ns
-    std::vector<GameRecord> games;  // in the order they finished
+    std::vector<GameRecord> games;  // in the order they finished (unterminated ones included)
     int engines_started = 0;        // engine processes started (kept between games unless restarted)
     // Why the match stopped before its schedule ended (an engine that did not start, or
     // crashed without -recover); empty when every game was played.
     std::string stopped;
+    // The signal (SIGINT, SIGTERM) that interrupted the match, or 0. The running games were
+    // then stopped and written unterminated (`*`), and every output was still written.
+    int interrupted = 0;
 };
 
 class Scheduler {
@@ -34,6 +37,9 @@ class Scheduler {
     // `out` gets the live lines and the final tables (nullptr: silent).
     Scheduler(const MatchOptions& opts, rules::Edition edition, std::FILE* out);
     // Plays every game; throws OptionError if an engine cannot start or a file cannot be written.
+    // The first SIGINT or SIGTERM starts no new game and stops the running ones, which end
+    // unterminated; the outputs are written as usual. A second one exits at once (status 128 +
+    // signal; the engines die with us, see engine/).
     MatchSummary run();
 
   private:

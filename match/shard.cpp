@@ -131,15 +131,21 @@ MergeResult merge_summaries(std::vector<nlohmann::json> parts, const std::option
 
     nlohmann::json out = nlohmann::json::object();
     for (auto it = by_index.front()->begin(); it != by_index.front()->end(); ++it)
-        if (it.key() != "games" && it.key() != "shard") out[it.key()] = it.value();
+        // A part's own PGN order is not the merge's: merge --pgn writes the games by number.
+        if (it.key() != "games" && it.key() != "shard" && it.key() != "finish_order" && it.key() != "pgn" &&
+            it.key() != "interrupted")
+            out[it.key()] = it.value();
     std::vector<std::pair<int, nlohmann::json*>> numbered;  // sorted by game number, then moved
-    nlohmann::json by_reason = nlohmann::json::object(), claims = nlohmann::json::object();
+    nlohmann::json by_reason = nlohmann::json::object(), by_event_rule = nlohmann::json::object(),
+                   claims = nlohmann::json::object();
     std::map<std::pair<std::string, std::string>, HeadToHead> encounters;
     std::vector<std::pair<std::string, std::string>> order;  // the first part's order, then new ones
     for (nlohmann::json* p : by_index) {
         if (p->contains("games") && (*p)["games"].is_array())
             for (nlohmann::json& g : (*p)["games"]) numbered.emplace_back(g.value("game", 0), &g);
         add_counts(by_reason, p->value("by_reason", nlohmann::json::object()));
+        add_counts(by_event_rule, p->value("by_event_rule", nlohmann::json::object()));
+        if (p->contains("interrupted")) out["interrupted"] = (*p)["interrupted"];  // a part was stopped
         add_counts(claims, p->value("incorrect_claims", nlohmann::json::object()));
         for (const nlohmann::json& e : p->value("pairs", nlohmann::json::array())) {
             const HeadToHead h = head_to_head_from_json(e);
@@ -162,6 +168,7 @@ MergeResult merge_summaries(std::vector<nlohmann::json> parts, const std::option
     for (auto& [number, g] : numbered) games.push_back(std::move(*g));
     out["games"] = std::move(games);
     out["by_reason"] = std::move(by_reason);
+    out["by_event_rule"] = std::move(by_event_rule);
     out["incorrect_claims"] = std::move(claims);
 
     StatsSettings settings;

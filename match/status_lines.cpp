@@ -11,14 +11,17 @@ namespace {
 // Qt's QString::arg(double, 0, 'g', 3), as cutechess-cli formats its SPRT figures.
 std::string qt_g3(double v) { return fmt::format("{:.3g}", v); }
 
-nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
-
 std::string score_counts(const Trinomial& t) {
     const double score = t.games() ? t.points() / double(t.games()) : 0.0;
     return fmt::format("{} - {} - {}  [{:.3f}] {}", t.wins, t.losses, t.draws, score, t.games());
 }
 
 }  // namespace
+
+void put_number(nlohmann::json& j, const char* key, double v) {
+    if (!std::isfinite(v)) return;  // an infinite Elo (no loss or no win) is left out, never null
+    j[key] = v == 0 ? 0.0 : v;      // never -0.0
+}
 
 std::optional<OutputFormat> parse_output_format(std::string_view text) {
     if (text == "drawproxy") return OutputFormat::drawproxy;
@@ -141,16 +144,16 @@ nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s) {
     j["dd"] = h.pairs.dd;
     j["model"] = s.penta ? "pentanomial" : "trinomial";
     const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
-    j["score"] = number(e.score);
-    j["elo"] = number(e.elo);
-    j["elo_error"] = number(e.elo_error);
-    j["elo_lower"] = number(e.elo - e.elo_error);
-    j["elo_upper"] = number(e.elo + e.elo_error);
-    j["nelo"] = number(e.nelo);
-    j["nelo_error"] = number(e.nelo_error);
-    j["los"] = number(e.los);
-    j["draw_ratio"] = number(e.draw_ratio);
-    if (s.penta) j["pairs_ratio"] = number(pairs_ratio(h.pairs));
+    put_number(j, "score", e.score);
+    put_number(j, "elo", e.elo);
+    put_number(j, "elo_error", e.elo_error);
+    put_number(j, "elo_lower", e.elo - e.elo_error);
+    put_number(j, "elo_upper", e.elo + e.elo_error);
+    put_number(j, "nelo", e.nelo);
+    put_number(j, "nelo_error", e.nelo_error);
+    put_number(j, "los", e.los);
+    put_number(j, "draw_ratio", e.draw_ratio);
+    if (s.penta) put_number(j, "pairs_ratio", pairs_ratio(h.pairs));
     if (s.sprt) {
         const SprtParams& p = *s.sprt;
         const double l = current_llr(h, s);
@@ -159,10 +162,10 @@ nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s) {
                      {"alpha", p.alpha},
                      {"beta", p.beta},
                      {"model", std::string(to_string(p.model))},
-                     {"llr", number(l)},
                      {"lower_bound", p.lower_bound()},
                      {"upper_bound", p.upper_bound()},
                      {"status", std::string(to_string(sprt_status(p, l)))}};
+        put_number(j["sprt"], "llr", l);
     }
     return j;
 }

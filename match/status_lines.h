@@ -51,7 +51,9 @@ std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status);
 // the SPRT state ("" where there is nothing to say).
 std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s);
 
-// Everything above as JSON (non-finite figures as null).
+// Everything above as JSON (a non-finite figure is left out: a reader finds a number or nothing).
 nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s);
+// j[key] = v when v is finite (-0 written as 0), else nothing.
+void put_number(nlohmann::json& j, const char* key, double v);
 
 }  // namespace drawproxy::match

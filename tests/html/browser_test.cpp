@@ -173,12 +173,13 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
     REQUIRE(run(drawproxy + " audit --html " + (dir / "audit.html").string() + " " +
                 test::source_path("tests/data/pgn/stockfish-cutechess.pgn") + " " +
                 test::source_path("tests/data/pgn/cutechess.pgn") + " > /dev/null") == 0);
-    // The PGN and the summary list the games in the order they finished; the summary numbers them.
+    // The PGN lists the games in the order they finished; the summary says that order's numbers.
     const std::vector<std::string> pgn = pgn_sans(read(dir / "match.pgn"));
     REQUIRE(pgn.size() == 20);
     const nlohmann::json summary = nlohmann::json::parse(read(dir / "match.json"));
+    REQUIRE(summary["finish_order"].size() == 20);
     std::map<int, std::string> sans;
-    for (std::size_t i = 0; i < 20; ++i) sans[summary["games"][i]["game"].get<int>()] = pgn[i];
+    for (std::size_t i = 0; i < 20; ++i) sans[summary["finish_order"][i].get<int>()] = pgn[i];
     REQUIRE(sans.size() == 20);
 
     for (const char* page : {"match.html", "report.html"}) {
