@@ -95,11 +95,12 @@ std::vector<double> white_scores(const GameView& g) {
     return v;
 }
 
-std::vector<int> repetition_plies(const GameView& g) {
+namespace {
+
+// repetition_plies() of a game already replayed (the page replays each game once).
+std::vector<int> repetition_plies_in(const GameView& g, rules::Game& game) {
     std::vector<int> plies;
     if (g.reason != "threefold" && g.reason != "fivefold") return plies;
-    rules::Game game;
-    if (!replay(g, game)) return plies;
     if (!g.move.empty()) {
         const rules::Move m = rules::parse_uci_move(game.position(), g.move);
         if (!m) return plies;
@@ -108,7 +109,16 @@ std::vector<int> repetition_plies(const GameView& g) {
     const rules::Position& last = game.position();
     for (int ply = 0; ply <= game.ply_count(); ++ply)
         if (game.position_at(ply).same_position(last)) plies.push_back(ply);
+    if (!g.move.empty()) game.truncate(game.ply_count() - 1);
     return plies;
+}
+
+}  // namespace
+
+std::vector<int> repetition_plies(const GameView& g) {
+    rules::Game game;
+    if (!replay(g, game)) return {};
+    return repetition_plies_in(g, game);
 }
 
 void append_game_section(std::string& out, const GameView& g, std::string_view meaning, bool full) {
@@ -132,7 +142,7 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
         out += "<p class=\"note\">The moves of this game could not be replayed; no boards.</p></section>\n";
         return;
     }
-    const std::vector<int> reps = repetition_plies(g);
+    const std::vector<int> reps = repetition_plies_in(g, game);
     if (reps.size() > 1) {
         out += "<p class=\"why\">The repeated position: ";
         for (std::size_t i = 0; i < reps.size(); ++i) {
@@ -189,11 +199,9 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
     out += "</div>";
     if (!full) {
         // The moves and the score graph come from the row's codes, drawn by the script.
-        fmt::format_to(
-            std::back_inserter(out),
-            "<div class=\"more\" data-for=\"{}\"><p class=\"note\">The moves and the score graph are "
-            "drawn by the page's script (JavaScript is off: read them in the PGN).</p></div></section>\n",
-            g.number);
+        // (the page's note says where to read them without script).
+        fmt::format_to(std::back_inserter(out), "<div class=\"more\" data-for=\"{}\"></div></section>\n",
+                       g.number);
         return;
     }
 
@@ -234,20 +242,46 @@ void append_game_section(std::string& out, const GameView& g, std::string_view m
     out += "</p></section>\n";
 }
 
+rules::Bitboard move_candidates(const rules::Position& pos, rules::Square to) {
+    using namespace rules;
+    const Color us = pos.side_to_move();
+    const Bitboard pawns = pos.pieces(us, PAWN);
+    Bitboard c = pos.attackers_to(to, pos.pieces()) & pos.pieces(us) & ~pawns;
+    const int d = pawn_push(us), rank = relative_rank(us, rank_of(to));
+    if (pos.piece_on(to) != NO_PIECE) return c | (pawn_attacks(~us, to) & pawns);
+    const Square behind = Square(to - d);
+    if (rank >= 1 && (pawns & square_bb(behind))) c |= square_bb(behind);
+    if (rank == 3 && pos.piece_on(behind) == NO_PIECE) c |= pawns & square_bb(Square(to - 2 * d));
+    if (rank == 5 && pos.piece_on(behind) == make_piece(~us, PAWN)) c |= pawn_attacks(~us, to) & pawns;
+    return c;
+}
+
 void append_game_codes(std::string& out, const GameView& g) {
     out += " data-m=\"";
+    rules::Position pos = g.start;
     for (const PlyView& p : g.plies) {
-        out += SQUARE_CODES[p.move.from()];
-        out += SQUARE_CODES[p.move.to()];
-        if (p.move.kind() == rules::Move::PROMOTION) {
-            out += '.';
-            out += "nbrq"[p.move.promotion() - rules::KNIGHT];
+        const rules::Move m = p.move;
+        const rules::Bitboard candidates = move_candidates(pos, m.to());
+        if (m.kind() != rules::Move::CASTLING && (candidates & rules::square_bb(m.from()))) {
+            out += SQUARE_CODES[m.to()];
+            if (candidates & (candidates - 1))  // which one: its rank among them by square
+                out += SQUARE_CODES[__builtin_popcountll(candidates & (rules::square_bb(m.from()) - 1))];
+        } else {
+            out += '!';
+            out += SQUARE_CODES[m.from()];
+            out += SQUARE_CODES[m.to()];
         }
+        if (m.kind() == rules::Move::PROMOTION) {
+            out += '.';
+            out += "nbrq"[m.promotion() - rules::KNIGHT];
+        }
+        pos.play(m);
     }
     out += "\" data-s=\"";
+    ScoreCodes scores;
     for (std::size_t i = 0; i < g.plies.size(); ++i) {
         const PlyView& p = g.plies[i];
-        append_score_code(out, p.has_score && !p.book, p.mate, white_view(g, int(i)));
+        scores.append(out, p.has_score && !p.book, p.mate, white_view(g, int(i)));
     }
     out += '"';
     if (!(g.start.same_position(rules::Position()) && g.start.fullmove_number() == 1)) {

@@ -18,6 +18,12 @@ bool is_notable(const GameView& g);
 // those are left to the script, which reads them from the game's row. An empty `meaning`
 // is left out (large reports list each meaning once).
 void append_game_section(std::string& out, const GameView& g, std::string_view meaning, bool full = true);
+// The pieces of the side to move that could go to `to` as far as the board alone tells:
+// pieces attacking it (pins ignored), pawns capturing onto it (when occupied or, next to an
+// enemy pawn on the en passant rank, en passant) or pushed onto it (when empty). A move is
+// coded by its destination and, when there are several, the mover's rank among them (page.h);
+// the script computes the same set from its board.
+rules::Bitboard move_candidates(const rules::Position& pos, rules::Square to);
 // Attributes data-m, data-s (page.h), data-f (start FEN, when not the standard start),
 // data-o (plies that offered a draw) and data-mate for a table row the script draws.
 void append_game_codes(std::string& out, const GameView& g);

@@ -53,4 +53,19 @@ void append_score_code(std::string& out, bool has_score, bool mate, int white_vi
     out += SQUARE_CODES[code & 63];
 }
 
+void ScoreCodes::append(std::string& out, bool has_score, bool mate, int white_view) {
+    if (!has_score) {
+        out += SQUARE_CODES[61];
+        return;
+    }
+    if (!mate && white_view >= previous_ - 30 && white_view <= previous_ + 30) {
+        out += SQUARE_CODES[30 + white_view - previous_];
+        previous_ = white_view;
+        return;
+    }
+    out += '-';
+    append_score_code(out, true, mate, white_view);
+    if (!mate) previous_ = std::clamp(white_view, -1999, 1999);
+}
+
 }  // namespace drawproxy::html

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -182,13 +183,38 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
     for (std::size_t i = 0; i < 20; ++i) sans[summary["finish_order"][i].get<int>()] = pgn[i];
     REQUIRE(sans.size() == 20);
 
+    // Every page is opened at once (a browser start is mostly waiting, even on two cores), then
+    // each DOM is checked in turn.
+    std::map<std::string, std::future<Browser>> opened;
+    auto open_async = [&](const std::string& url, const std::string& name, bool script) {
+        opened[name] = std::async(std::launch::async, [=] { return open_page(url, dir, name, script); });
+    };
+    for (const char* page : {"match.html", "report.html"})
+        for (bool script : {true, false})
+            open_async("file://" + (dir / page).string(),
+                       std::string(page).substr(0, std::string(page).find('.')) + (script ? "-js" : "-nojs"),
+                       script);
+    open_async("file://" + (dir / "report-lazy.html").string() + "#all", "report-lazy", true);
+    open_async("file://" + (dir / "report-lazy.html").string() + "#all", "report-lazy-nojs", false);
+    for (bool script : {true, false})
+        open_async("file://" + (dir / "audit.html").string(), script ? "audit-js" : "audit-nojs", script);
+    std::vector<std::future<void>> shots;
+    auto shot_async = [&](const char* page, const char* name, const char* size, bool script) {
+        shots.push_back(std::async(std::launch::async, [=] {
+            screenshot("file://" + (dir / page).string(), dir, name, size, script);
+        }));
+    };
+    shot_async("report.html", "report-wide", "1280,4000", true);
+    shot_async("report.html", "report-narrow", "390,3000", false);
+    shot_async("audit.html", "audit-wide", "1280,3000", true);
+    shot_async("audit.html", "audit-narrow", "390,3000", false);
+
     for (const char* page : {"match.html", "report.html"}) {
-        const std::string url = "file://" + (dir / page).string();
         for (bool script : {true, false}) {
             const std::string name =
                 std::string(page).substr(0, std::string(page).find('.')) + (script ? "-js" : "-nojs");
             INFO(name);
-            const Browser b = open_page(url, dir, name, script);
+            const Browser b = opened[name].get();
             REQUIRE(b.status == 0);
             CHECK(console_errors(b.log).empty());
             const std::string dom = without_script(b.dom);
@@ -203,14 +229,11 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
             CHECK((count(dom, "<th class=\"n\"><button") > 0) == script);
         }
     }
-    screenshot("file://" + (dir / "report.html").string(), dir, "report-wide", "1280,4000", true);
-    screenshot("file://" + (dir / "report.html").string(), dir, "report-narrow", "390,3000", false);
 
     // The games the script draws: every game's section made from its row's codes, with the
     // same SAN as the PGN.
     {
-        const Browser b =
-            open_page("file://" + (dir / "report-lazy.html").string() + "#all", dir, "report-lazy", true);
+        const Browser b = opened["report-lazy"].get();
         REQUIRE(b.status == 0);
         CHECK(console_errors(b.log).empty());
         const std::string dom = without_script(b.dom);
@@ -225,15 +248,13 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
             CHECK(section_sans(dom, n) == sans[n]);
         }
         CHECK(i == 20);
-        const Browser off = open_page("file://" + (dir / "report-lazy.html").string() + "#all", dir,
-                                      "report-lazy-nojs", false);
+        const Browser off = opened["report-lazy-nojs"].get();
         CHECK(off.dom.find("id=\"nojs\"") != std::string::npos);
         CHECK(off.dom.find("id=\"nojs\" hidden") == std::string::npos);
     }
 
     for (bool script : {true, false}) {
-        const Browser b = open_page("file://" + (dir / "audit.html").string(), dir,
-                                    script ? "audit-js" : "audit-nojs", script);
+        const Browser b = opened[script ? "audit-js" : "audit-nojs"].get();
         REQUIRE(b.status == 0);
         CHECK(console_errors(b.log).empty());
         const std::string dom = without_script(b.dom);
@@ -246,6 +267,5 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
         // Disagreements first.
         CHECK(dom.find("<tr class=\"differs\">") < dom.find("<tr><td>agrees</td>"));
     }
-    screenshot("file://" + (dir / "audit.html").string(), dir, "audit-wide", "1280,3000", true);
-    screenshot("file://" + (dir / "audit.html").string(), dir, "audit-narrow", "390,3000", false);
+    for (auto& f : shots) f.get();
 }

@@ -127,11 +127,11 @@ TEST_CASE("a large report writes sections for notable games only and codes the r
     CHECK(test::check_html(page).empty());
     CHECK(count(page, "<section class=\"game\"") == 2);  // the claim and the incorrect claim
     CHECK(page.find("id=\"g2\"") == std::string::npos);
-    // The checkmate game's row carries its moves for the script: f2f3 e7e5 g2g4 d8h4.
+    // The checkmate game's row carries its moves for the script: f2f3 e7e5 g2g4 d8h4. The
+    // knight on g1 could also go to f3, so that move is f3 and the pawn's rank among g1, f2
+    // (1); the others are their destinations alone.
     const auto code = [](const char* sq) { return html::SQUARE_CODES[rules::parse_square(sq)]; };
-    std::string moves;
-    for (auto [a, b] : {std::pair{"f2", "f3"}, {"e7", "e5"}, {"g2", "g4"}, {"d8", "h4"}})
-        moves += {code(a), code(b)};
+    const std::string moves = {code("f3"), html::SQUARE_CODES[1], code("e5"), code("g4"), code("h4")};
     CHECK(page.find("data-m=\"" + moves + "\"") != std::string::npos);
     CHECK(page.find("data-mate=\"1\"") != std::string::npos);
     CHECK(page.find("id=\"nojs\"") != std::string::npos);
@@ -151,6 +151,51 @@ TEST_CASE("score codes hold centipawns and mates from White's side", "[html][pag
     CHECK(decode(code(true, false, -5000)) == 2048 - 1999);
     CHECK(decode(code(true, true, 3)) == 4047 + 3);
     CHECK(decode(code(true, true, -2)) == 48 - 2);
+}
+
+TEST_CASE("a game's scores are coded mostly one character a ply", "[html][page]") {
+    html::ScoreCodes codes;
+    std::string s;
+    codes.append(s, true, false, 25);     // +25 from 0: one character
+    codes.append(s, false, false, 0);     // none
+    codes.append(s, true, false, -5);     // -30 from +25 (a missing score does not move the base)
+    codes.append(s, true, false, 300);    // too far: '-' and the absolute code
+    codes.append(s, true, true, -2);      // mate: '-' and the absolute code
+    codes.append(s, true, false, 310);    // +10 from 300 (a mate does not move the base)
+    codes.append(s, true, false, -4000);  // clamped to -1999 in the absolute code...
+    codes.append(s, true, false, -1990);  // ...which is the base for the next: +9
+    auto abs_code = [](bool mate, int v) {
+        std::string a;
+        html::append_score_code(a, true, mate, v);
+        return a;
+    };
+    const auto& C = html::SQUARE_CODES;
+    const std::string expected = std::string{C[55], C[61], C[0]} + '-' + abs_code(false, 300) + '-' +
+                                 abs_code(true, -2) + C[40] + '-' + abs_code(false, -1999) + C[39];
+    CHECK(s == expected);
+}
+
+TEST_CASE("a move is coded by its destination when its mover is the only candidate", "[html][page]") {
+    auto candidates = [](const std::string& fen, const char* to) {
+        const rules::Position pos = rules::Position::from_fen(fen, false);
+        std::vector<std::string> out;
+        for (rules::Bitboard b = html::move_candidates(pos, rules::parse_square(to)); b; b &= b - 1)
+            out.push_back(rules::square_name(rules::Square(__builtin_ctzll(b))));
+        return out;
+    };
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    CHECK(candidates(start, "f3") == std::vector<std::string>{"g1", "f2"});
+    CHECK(candidates(start, "e4") == std::vector<std::string>{"e2"});
+    CHECK(candidates(start, "e5").empty());
+    // A capture: the pawns beside, and a piece that attacks the square (pins ignored).
+    CHECK(candidates("4k3/8/8/3p4/2P1P3/8/8/3QK3 w - - 0 1", "d5") ==
+          std::vector<std::string>{"d1", "c4", "e4"});
+    // En passant: an enemy pawn behind the empty square on the en passant rank; with Black.
+    CHECK(candidates("4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 2", "d6") == std::vector<std::string>{"c5", "e5"});
+    CHECK(candidates("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2", "d3") == std::vector<std::string>{"e4"});
+    // A double push needs the square between empty.
+    CHECK(candidates("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e4") == std::vector<std::string>{"e2"});
+    CHECK(candidates("4k3/8/8/8/8/4N3/4P3/4K3 w - - 0 1", "e4").empty());
 }
 
 TEST_CASE("a crosstable appears with three engines", "[html][page]") {
