@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
+
+#include <sys/stat.h>
 
 #include "app/commands.h"
 #include "app/edition_loader.h"
@@ -60,28 +63,56 @@ int run_audit(const Args& args) {
     page.rules = edition.name;
     page.files = files;
 
+    // Several files: each JSON line says which file its game is from (the table has a heading
+    // per file) and the table ends with the totals of all files.
+    const bool several = files.size() > 1;
     int status = 0;
+    int tables = 0, all_games = 0, all_agree = 0, all_differ = 0, all_broken = 0;
     std::vector<char> chunk(CHUNK);
     std::string pgn_text;
     rules::Game scratch;
     for (const std::string& path : files) {
+        auto cannot_read = [&](int error) {
+            status = usage_error(fmt::format("audit: cannot read {}: {}", path, std::strerror(error)));
+        };
         File in(std::fopen(path.c_str(), "rb"));
         if (!in) {
-            status = usage_error(fmt::format("audit: cannot read {}: {}", path, std::strerror(errno)));
+            cannot_read(errno);
             continue;
         }
+        // fopen opens a directory for reading; only the first read would fail.
+        struct stat st {};
+        if (fstat(fileno(in.get()), &st) == 0 && S_ISDIR(st.st_mode)) {
+            cannot_read(EISDIR);
+            continue;
+        }
+        const std::string_view file_field = several ? std::string_view(path) : std::string_view();
         std::optional<audit::AuditTable> table;
         if (!json) table.emplace(stdout, path, edition.name);
         rules::PgnReader reader;
+        reader.keep_broken_text(bool(out_pgn));
         auto drain = [&] {
             while (const rules::PgnGame* g = reader.next()) {
                 if (!g->ok()) {
                     status = 2;
                     fmt::print(stderr, "drawproxy: audit: {}: game {}, ply {}: {}\n", path, g->number,
                                g->error->ply, g->error->message);
-                    if (table) table->add_broken(g->number, g->error->ply, g->error->message);
+                    if (table)
+                        table->add_broken(*g);
+                    else
+                        fmt::print("{}\n", audit::broken_json(*g, file_field));
                     if (!html_path.empty())
                         page.broken.push_back({path, g->number, g->error->ply, g->error->message});
+                    // A broken game goes into the rewrite as it was: the user may mend it by hand.
+                    if (out_pgn && !g->text.empty()) {
+                        std::fwrite(g->text.data(), 1, g->text.size(), out_pgn.get());
+                        std::fputs("\n\n", out_pgn.get());
+                    } else if (out_pgn) {
+                        fmt::print(
+                            stderr,
+                            "drawproxy: audit: {}: game {} is longer than {} bytes: not copied to {}\n", path,
+                            g->number, rules::PgnReader::MAX_KEPT_TEXT, rewrite);
+                    }
                     continue;
                 }
                 audit::GameAudit a = audit::audit_game(*g, edition, scratch);
@@ -89,7 +120,7 @@ int run_audit(const Args& args) {
                 if (table)
                     table->add(a);
                 else
-                    fmt::print("{}\n", audit::audit_json(a));
+                    fmt::print("{}\n", audit::audit_json(a, file_field));
                 if (out_pgn) {
                     pgn_text.clear();
                     audit::append_corrected_pgn(*g, a, pgn_text);
@@ -97,15 +128,37 @@ int run_audit(const Args& args) {
                 }
             }
         };
-        while (std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in.get())) {
+        bool read_error = false;
+        while (true) {
+            const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in.get());
+            if (n == 0) {
+                if (std::ferror(in.get())) {
+                    read_error = true;
+                    cannot_read(errno);
+                }
+                break;
+            }
             reader.feed(std::string_view(chunk.data(), n));
             drain();
         }
-        if (std::ferror(in.get())) status = usage_error(fmt::format("audit: error reading {}", path));
         reader.finish();
         drain();
-        if (table) table->finish();
+        if (reader.games_started() == 0) {
+            if (!read_error) fmt::print(stderr, "drawproxy: audit: {}: no games\n", path);
+            continue;
+        }
+        if (table) {
+            table->finish();
+            ++tables;
+            all_games += table->games();
+            all_agree += table->agrees();
+            all_differ += table->differs();
+            all_broken += table->broken();
+        }
     }
+    if (tables > 1)
+        fmt::print("all {} files: {} games: {} agree, {} differ, {} broken\n", tables, all_games,
+                   all_agree, all_differ, all_broken);
     if (out_pgn && std::fflush(out_pgn.get()) != 0)
         status = usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
     if (!html_path.empty()) {

@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include "rules/notation.h"
 #include "rules/winnability/winnability.h"
 
 namespace drawproxy::audit {
@@ -14,18 +15,23 @@ namespace {
 // that a file of games stays fast.
 constexpr std::uint64_t FLAG_FALL_NODES = 20000;
 
-bool contains(std::string_view text, std::string_view word) {
-    if (word.size() > text.size()) return false;
+// Where `word` (lower case) first occurs in `text`, in any case; npos if nowhere.
+std::size_t find_word(std::string_view text, std::string_view word) {
+    if (word.size() > text.size()) return std::string_view::npos;
     for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
         std::size_t j = 0;
-        while (j < word.size() && (text[i + j] | 0x20) == word[j]) ++j;  // word is lower case
-        if (j == word.size()) return true;
+        while (j < word.size() && (text[i + j] | 0x20) == word[j]) ++j;
+        if (j == word.size()) return i;
     }
-    return false;
+    return std::string_view::npos;
 }
 
-// The texts cutechess-cli and fastchess put in the last move's comment. Only these are
-// trusted there: a free-form comment ("Mate in 3 was missed") says nothing of the ending.
+bool contains(std::string_view text, std::string_view word) {
+    return find_word(text, word) != std::string_view::npos;
+}
+
+// The texts cutechess-cli, fastchess and drawproxy put in the last move's comment. Only these
+// are trusted there: a free-form comment ("Mate in 3 was missed") says nothing of the ending.
 struct Phrase {
     std::string_view text;  // lower case
     RecordedEnd end;
@@ -40,6 +46,12 @@ constexpr Phrase ENDING_PHRASES[] = {
     {"draw by insufficient mating material", RecordedEnd::InsufficientMaterial},
     {"draw by insufficient material", RecordedEnd::InsufficientMaterial},
     {"draw by stalemate", RecordedEnd::Stalemate},
+    {"draw by fivefold repetition", RecordedEnd::Fivefold},
+    {"draw by 5-fold repetition", RecordedEnd::Fivefold},
+    {"draw by 75-move rule", RecordedEnd::SeventyFiveMoves},
+    {"draw by seventy-five", RecordedEnd::SeventyFiveMoves},
+    {"draw by dead position", RecordedEnd::DeadPosition},
+    {"flag fell", RecordedEnd::TimeForfeit},
     {"white mates", RecordedEnd::Checkmate},
     {"black mates", RecordedEnd::Checkmate},
     {"got checkmated", RecordedEnd::Checkmate},
@@ -52,6 +64,12 @@ constexpr Phrase ENDING_PHRASES[] = {
 };
 
 RecordedEnd classify_comment(std::string_view comment) {
+    // drawproxy: "Draw claimed: threefold 9.2.2", "Draw: fivefold 9.6.1" (a ResultRule after it).
+    for (std::string_view lead : {std::string_view("draw claimed: "), std::string_view("draw: ")})
+        if (std::size_t at = find_word(comment, lead); at != std::string_view::npos)
+            if (RecordedEnd e = classify_result_rule(comment.substr(at + lead.size()));
+                e != RecordedEnd::Unstated)
+                return e;
     for (const Phrase& p : ENDING_PHRASES)
         if (contains(comment, p.text)) return p.end;
     return RecordedEnd::Unstated;
@@ -65,6 +83,15 @@ RecordedEnd classify_tag(std::string_view t) {
         contains(t, "flag"))
         return RecordedEnd::TimeForfeit;
     if (contains(t, "adjudicat")) return RecordedEnd::Adjudication;
+    // Before "repetition" and "fifty": "fivefold repetition", FIVEFOLD_REPETITION, SEVENTYFIVE_MOVES.
+    if (contains(t, "fivefold") || contains(t, "five-fold") || contains(t, "five fold") ||
+        contains(t, "5-fold"))
+        return RecordedEnd::Fivefold;
+    if (contains(t, "seventyfive") || contains(t, "seventy-five") || contains(t, "seventy five") ||
+        contains(t, "75-move") || contains(t, "75 move"))
+        return RecordedEnd::SeventyFiveMoves;
+    if (contains(t, "dead position") || contains(t, "dead-position") || contains(t, "dead_position"))
+        return RecordedEnd::DeadPosition;
     if (contains(t, "3-fold") || contains(t, "threefold") || contains(t, "repetition"))
         return RecordedEnd::Threefold;
     if (contains(t, "fifty") || contains(t, "50-move") || contains(t, "50 move"))
@@ -94,6 +121,13 @@ const rules::Claim* open_claim(const rules::Verdict& v, rules::Reason reason) {
     return nullptr;
 }
 
+// The intended-move claim of that kind open with `move`, if any.
+const rules::Claim* open_intended_claim(const rules::Verdict& v, rules::Reason reason, rules::Move move) {
+    for (const rules::Claim& c : v)
+        if (c.reason == reason && c.intended && c.moves.contains(move)) return &c;
+    return nullptr;
+}
+
 }  // namespace
 
 std::string_view recorded_end_name(RecordedEnd e) {
@@ -108,6 +142,12 @@ std::string_view recorded_end_name(RecordedEnd e) {
             return "3-fold repetition";
         case RecordedEnd::FiftyMoves:
             return "fifty moves";
+        case RecordedEnd::Fivefold:
+            return "fivefold repetition";
+        case RecordedEnd::SeventyFiveMoves:
+            return "75 moves";
+        case RecordedEnd::DeadPosition:
+            return "dead position";
         case RecordedEnd::InsufficientMaterial:
             return "insufficient material";
         case RecordedEnd::TimeForfeit:
@@ -128,8 +168,39 @@ std::string_view recorded_end_name(RecordedEnd e) {
     return "?";
 }
 
+RecordedEnd classify_result_rule(std::string_view rule) {
+    // The first word is the reason, in the vocabulary of rules::reason_name and match's outcomes.
+    struct Name {
+        std::string_view word;
+        RecordedEnd end;
+    };
+    static constexpr Name NAMES[] = {
+        {"checkmate", RecordedEnd::Checkmate},
+        {"stalemate", RecordedEnd::Stalemate},
+        {"threefold", RecordedEnd::Threefold},
+        {"fifty-moves", RecordedEnd::FiftyMoves},
+        {"fivefold", RecordedEnd::Fivefold},
+        {"seventy-five-moves", RecordedEnd::SeventyFiveMoves},
+        {"dead-position", RecordedEnd::DeadPosition},
+        {"agreement", RecordedEnd::Agreement},
+        {"adjudication", RecordedEnd::Adjudication},
+        {"time-forfeit", RecordedEnd::TimeForfeit},
+        {"illegal-move", RecordedEnd::IllegalMove},
+        {"crash", RecordedEnd::Abandoned},
+        {"stall", RecordedEnd::Abandoned},
+        {"unterminated", RecordedEnd::Unfinished},
+    };
+    while (!rule.empty() && rule.front() == ' ') rule.remove_prefix(1);
+    const std::string_view word = rule.substr(0, rule.find_first_of(" \t,;)}"));
+    for (const Name& n : NAMES)
+        if (word == n.word) return n.end;
+    return RecordedEnd::Unstated;
+}
+
 RecordedEnd classify_termination(const rules::PgnGame& game) {
     if (game.result == "*") return RecordedEnd::Unfinished;
+    // drawproxy's own ResultRule tag says exactly how the game ended.
+    if (RecordedEnd e = classify_result_rule(game.tag("ResultRule")); e != RecordedEnd::Unstated) return e;
     // cutechess-cli and fastchess say why at the last move ("..., Draw by 3-fold repetition");
     // the Termination tag is coarser ("adjudication", "time forfeit"; lichess "Normal").
     if (game.ply_count() > 0) {
@@ -146,6 +217,7 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
     a.black = game.tag("Black");
     a.recorded = game.result;
     a.recorded_end = classify_termination(game);
+    a.recorded_rule = game.tag("ResultRule");
     a.plies = game.ply_count();
 
     // Replay, judging each position until the game is over by itself. The first claim is
@@ -196,14 +268,29 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
     a.corrected = a.recorded.empty() ? "*" : a.recorded;
     const int last = a.plies;
     switch (a.recorded_end) {
+        // Where the edition has no fivefold or 75-move rule (or they did not apply), the draw
+        // needed a threefold or fifty-move claim.
         case RecordedEnd::Threefold:
-        case RecordedEnd::FiftyMoves: {
-            const bool threefold = a.recorded_end == RecordedEnd::Threefold;
+        case RecordedEnd::Fivefold:
+        case RecordedEnd::FiftyMoves:
+        case RecordedEnd::SeventyFiveMoves: {
+            const bool threefold =
+                a.recorded_end == RecordedEnd::Threefold || a.recorded_end == RecordedEnd::Fivefold;
             const rules::Reason reason = threefold ? rules::Reason::Threefold : rules::Reason::FiftyMoves;
             rules::Verdict v = g.verdict(edition, last);
             const rules::Claim* c = open_claim(v, reason);
+            // drawproxy records a claim with the intended move ("threefold 9.2.1 move g1f3"),
+            // the move itself unplayed: that claim must be open with that move.
+            rules::Move intended;
+            if (std::size_t at = a.recorded_rule.find(" move ");
+                at != std::string::npos && classify_result_rule(a.recorded_rule) == a.recorded_end)
+                intended = rules::parse_uci_move(g.position_at(last),
+                                                 std::string_view(a.recorded_rule).substr(at + 6));
+            if (intended) c = open_intended_claim(v, reason, intended);
             if (c && a.recorded == "1/2-1/2") {
                 a.result_rule = reason_with_article(reason, c->article);
+                if (intended)
+                    a.result_rule += fmt::format(" move {}", rules::to_uci(g.position_at(last), intended));
                 a.why = fmt::format("{} under the Laws needed a claim ({} open at ply {})",
                                     recorded_end_name(a.recorded_end), c->article, last);
             } else {
@@ -218,6 +305,7 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
         }
         case RecordedEnd::Checkmate:
         case RecordedEnd::Stalemate:
+        case RecordedEnd::DeadPosition:
         case RecordedEnd::InsufficientMaterial:
             a.agrees = false;
             a.corrected = "*";

@@ -11,14 +11,18 @@
 
 namespace drawproxy::audit {
 
-// How the record says the game ended, read from the Termination tag and the comments
-// cutechess-cli, fastchess and lichess leave at the last move.
+// How the record says the game ended, read from drawproxy's ResultRule tag, the comments
+// drawproxy, cutechess-cli and fastchess leave at the last move, and the Termination tag
+// (any tool's spelling: lichess, chess.com, python-chess names such as FIVEFOLD_REPETITION).
 enum class RecordedEnd {
     Unstated,  // nothing said (or lichess "Normal")
     Checkmate,
     Stalemate,
     Threefold,
     FiftyMoves,
+    Fivefold,
+    SeventyFiveMoves,
+    DeadPosition,
     InsufficientMaterial,
     TimeForfeit,
     Adjudication,
@@ -30,6 +34,9 @@ enum class RecordedEnd {
 };
 std::string_view recorded_end_name(RecordedEnd e);
 RecordedEnd classify_termination(const rules::PgnGame& game);
+// A ResultRule value as match/pgn_writer writes it ("fivefold 9.6.1", "threefold 9.2.1 move g1f3",
+// "adjudication draw-score", "time-forfeit 6.9"); Unstated for anything else.
+RecordedEnd classify_result_rule(std::string_view rule);
 
 struct AuditEnd {
     int ply = 0;  // counts positions as in `analyze`: 0 is the start position
@@ -49,6 +56,7 @@ struct GameAudit {
     std::string white, black;
     std::string recorded;  // "1-0", "0-1", "1/2-1/2", "*"
     RecordedEnd recorded_end = RecordedEnd::Unstated;
+    std::string recorded_rule;  // the record's own ResultRule tag, "" if none
     int plies = 0;
     std::optional<AuditEnd> automatic_end;
     std::optional<AuditClaim> first_claim;

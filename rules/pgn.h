@@ -56,6 +56,9 @@ struct PgnGame {
     std::string comments;            // the texts of all move comments, back to back
     std::string result;              // the movetext's result token: "1-0", "0-1", "1/2-1/2", "*"; "" if none
     std::optional<PgnError> error;   // set for a broken game; `moves` then holds the moves read before it
+    // A broken game's text exactly as read, from its first byte to its last (the whitespace
+    // after it excluded), when the reader keeps it (PgnReader::keep_broken_text); "" otherwise.
+    std::string text;
 
     bool ok() const { return !error; }
     bool chess960() const { return start.chess960(); }
@@ -96,6 +99,11 @@ class PgnReader {
     // Games started so far (broken ones included).
     int games_started() const { return game_.number; }
 
+    // Keep each broken game's text (PgnGame::text) so that it can be copied unchanged. Costs
+    // one copy of the text read; a game longer than MAX_KEPT_TEXT keeps none.
+    static constexpr std::size_t MAX_KEPT_TEXT = std::size_t(1) << 26;
+    void keep_broken_text(bool on) { keep_text_ = on; }
+
   private:
     enum class State : std::uint8_t {
         Between,         // outside any game
@@ -129,6 +137,8 @@ class PgnReader {
     Step unclosed(const char* why);
     void end_comment();
     void end_of_input();
+    void save_text();
+    void take_text();
     Lookahead tag_line_ahead() const;
 
     std::string buffer_;
@@ -150,7 +160,11 @@ class PgnReader {
     std::string tag_value_;
     std::string comment_;  // the comment being read
     std::string error_text_;
-    Position pos_now_;  // the position after the moves read so far
+    bool keep_text_ = false;
+    bool text_too_long_ = false;
+    std::size_t game_begin_ = 0;  // where the game being read starts in buffer_
+    std::string kept_text_;       // its text that has left buffer_ already
+    Position pos_now_;            // the position after the moves read so far
     PgnGame game_;
 };
 

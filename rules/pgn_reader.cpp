@@ -160,6 +160,7 @@ PgnReader::PgnReader() : pos_now_(Position::startpos()) {
 
 void PgnReader::feed(std::string_view text) {
     if (pos_ > 0) {
+        save_text();
         buffer_.erase(0, pos_);
         pos_ = 0;
     }
@@ -183,20 +184,53 @@ const PgnGame* PgnReader::next() {
             else if (!is_space(c))
                 line_has_text_ = true;
         }
-        if (s != Step::Consumed) return &game_;
+        if (s != Step::Consumed) {
+            take_text();
+            return &game_;
+        }
     }
     if (finished_ && pos_ >= buffer_.size()) {
         if (!in_game_) return nullptr;
         end_of_input();
+        take_text();
         return &game_;
     }
+    save_text();
     buffer_.erase(0, pos_);
     pos_ = 0;
     return nullptr;
 }
 
+// The part of the game's text about to leave buffer_ (everything before pos_) is kept.
+void PgnReader::save_text() {
+    if (!keep_text_ || !in_game_) return;
+    if (kept_text_.size() + (pos_ - game_begin_) <= MAX_KEPT_TEXT)
+        kept_text_.append(buffer_, game_begin_, pos_ - game_begin_);
+    else
+        text_too_long_ = true;
+    game_begin_ = 0;
+}
+
+// The game is complete: a broken game gets its text (the bytes before pos_ are its own).
+void PgnReader::take_text() {
+    if (!keep_text_) return;
+    if (game_.error && !text_too_long_) {
+        std::string& t = game_.text;
+        t = kept_text_;
+        t.append(buffer_, game_begin_, pos_ - game_begin_);
+        while (!t.empty() && is_space(t.back())) t.pop_back();
+        if (t.size() > MAX_KEPT_TEXT) t.clear();
+    }
+    kept_text_.clear();
+    text_too_long_ = false;
+}
+
 void PgnReader::begin_game() {
     game_.number++;
+    game_begin_ = pos_;
+    kept_text_.clear();
+    text_too_long_ = false;
+    game_.text.clear();
     game_.tags.clear();
     game_.moves.clear();
     game_.notes.clear();

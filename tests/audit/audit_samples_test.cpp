@@ -203,13 +203,14 @@ TEST_CASE("audit --rewrite output reads back with the corrected results", "[audi
     }
 }
 
-TEST_CASE("audit --json gives the fields of issue 7 in order", "[audit]") {
+TEST_CASE("audit --json gives the fields of issue 7 in order, then the recorded ending", "[audit]") {
     auto a = audit_text(sample("fastchess.pgn"), "fide-2023");
     CHECK(audit::audit_json(a[2]) ==
           R"({"game":3,"white":"engine1","black":"engine2","recorded":"1-0","plies":18,)"
           R"("automatic_end":{"ply":16,"score":"1/2-1/2","reason":"fivefold","article":"9.6.1"},)"
           R"("first_claim":{"ply":7,"reason":"threefold","article":"9.2.1"},"verdict":"differs",)"
-          R"("why":"the game went on past fivefold 9.6.1 at ply 16 (2 more plies): 1/2-1/2 by the Laws"})");
+          R"("why":"the game went on past fivefold 9.6.1 at ply 16 (2 more plies): 1/2-1/2 by the Laws",)"
+          R"("recorded_end":"adjudication"})");
     CHECK(audit::audit_json(a[3]).find(R"("first_claim":null)") != std::string::npos);
 }
 

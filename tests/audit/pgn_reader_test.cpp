@@ -1,8 +1,10 @@
 // The streaming PGN reader: formats written by cutechess-cli, fastchess and lichess,
 // movetext features, malformed input, and independence from how the text is chunked.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "pgn_samples.h"
 #include "rules/notation.h"
@@ -276,4 +278,64 @@ TEST_CASE("move comments: clock and score forms", "[pgn]") {
     parse_move_comment("3/4 of the time", plain);
     CHECK(!plain.depth);
     CHECK(!plain.score_cp);
+}
+
+namespace {
+
+// Each game's text, read with keep_broken_text on, `chunk` bytes at a time.
+std::vector<std::pair<bool, std::string>> kept_texts(std::string_view text, std::size_t chunk, bool keep) {
+    std::vector<std::pair<bool, std::string>> out;
+    PgnReader reader;
+    reader.keep_broken_text(keep);
+    auto drain = [&] {
+        while (const PgnGame* g = reader.next()) out.emplace_back(g->ok(), g->text);
+    };
+    for (std::size_t i = 0; i < text.size(); i += chunk) {
+        reader.feed(text.substr(i, chunk));
+        drain();
+    }
+    reader.finish();
+    drain();
+    return out;
+}
+
+// The games of a file whose games are separated by a blank line before each '[': each one's
+// text up to its last non-space byte.
+std::vector<std::string> split_games(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t begin = 0;
+    while (begin < text.size()) {
+        std::size_t end = text.find("\n\n[", begin);
+        std::string game = text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+        while (!game.empty() && std::isspace(static_cast<unsigned char>(game.back()))) game.pop_back();
+        out.push_back(game);
+        if (end == std::string::npos) break;
+        begin = end + 2;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a broken game's text is kept byte for byte, however the input is chunked", "[pgn]") {
+    const std::string text = data("malformed.pgn") + "\n\n" + data("cutechess.pgn");
+    const std::vector<std::string> expected = split_games(text);
+    REQUIRE(expected.size() == 15);
+    for (std::size_t chunk : {std::size_t(1), std::size_t(3), std::size_t(64), text.size()}) {
+        const auto games = kept_texts(text, chunk, true);
+        REQUIRE(games.size() == expected.size());
+        int broken = 0;
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            INFO("chunk " << chunk << " game " << i + 1);
+            if (games[i].first) {
+                CHECK(games[i].second.empty());  // a good game costs no copy
+            } else {
+                ++broken;
+                CHECK(games[i].second == expected[i]);
+            }
+        }
+        CHECK(broken == 8);
+    }
+    // Off by default: nothing kept.
+    for (const auto& [ok, kept] : kept_texts(text, 64, false)) CHECK(kept.empty());
 }
