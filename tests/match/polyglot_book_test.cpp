@@ -1,6 +1,8 @@
 // Polyglot opening books (book=, bookdepth=): the keys are the format's (its published test
 // keys), castling is read king-takes-rook, book moves are played for the engine while the book
 // has the position and within bookdepth, drawn by weight, the same for the same seed.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -187,4 +189,30 @@ TEST_CASE("book moves are drawn by weight and the same for the same seed", "[mat
     CHECK(e4 + d4 == 24);  // never c4
     CHECK(e4 > d4);
     CHECK(d4 > 0);
+}
+
+TEST_CASE("book= with Stockfish: book moves, castling sent as e1g1, then the engines play on",
+          "[match][polyglot][stockfish]") {
+    const std::string sf = "/usr/games/stockfish";
+    if (::access(sf.c_str(), X_OK) != 0) FAIL("needs /usr/games/stockfish");
+    const std::string fen = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    TempFile openings(".epd", fen.substr(0, fen.size() - 4) + "\n");
+    // White castles from the book (e1h1); Black's 4...Nf6 from the book too, then both search.
+    TempFile book(".bin", book_bytes({{rules::polyglot_key(after(fen, {})), "e1h1", 1},
+                                      {rules::polyglot_key(after(fen, {"e1g1"})), "g8f6", 1}}));
+    TempFile log(".log");
+    auto s = run_match_words(words("-engine cmd=" + sf + " name=sf1 -engine cmd=" + sf +
+                                   " name=sf2 -each nodes=1000 option.Hash=16 claim=never book=" + book.path +
+                                   " -maxmoves 3 -noswap -openings file=" + openings.path +
+                                   " format=epd -log file=" + log.path));
+    REQUIRE(s.games.size() == 1);
+    const auto& g = s.games[0];
+    CHECK(g.outcome.rule_text() == "adjudication max-moves");
+    REQUIRE(g.plies.size() == 6);
+    CHECK(g.plies[0].book);
+    CHECK(g.plies[0].move.kind() == rules::Move::CASTLING);
+    CHECK(g.plies[1].book);
+    CHECK_FALSE(g.plies[2].book);
+    CHECK(g.plies[2].has_score);
+    CHECK(slurp(log.path).find("moves e1g1 g8f6") != std::string::npos);
 }
