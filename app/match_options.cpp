@@ -1,8 +1,11 @@
 #include "app/match_options.h"
 
+#include "app/engines_json.h"
 #include "app/runner_options.h"
+#include "match/match_state.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -40,7 +43,13 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
     } else if (key == "arg") {
         e.args.push_back(value);
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-        e.options.emplace_back(key.substr(7), value);
+        // a later value for the same option replaces the earlier one (-each, conf=), as in cutechess-cli
+        const std::string name = key.substr(7);
+        auto same = std::find_if(e.options.begin(), e.options.end(), [&](const auto& o) { return o.first == name; });
+        if (same != e.options.end())
+            same->second = value;
+        else
+            e.options.emplace_back(name, value);
     } else if (key == "tc") {
         auto tc = parse_time_control(value);
         if (!tc) throw OptionError(fmt::format("bad time control '{}'", value));
@@ -116,8 +125,72 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
     return sp;
 }
 
-MatchOptions parse_match_options(const std::vector<std::string>& args) {
+namespace {
+
+// -resume STATE.json, or fastchess' -config file=STATE.json [discard=true|false]: the saved
+// command line with whatever else was given after it. Empty path: neither option is given.
+std::string resume_request(const std::vector<std::string>& args, Tokens& rest, bool& discard,
+                           std::string& option) {
+    std::string path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-resume" || args[i] == "-config") {
+            if (!path.empty())
+                throw OptionError(fmt::format("{}: a match resumes from one state file", args[i]));
+            const bool fastchess = args[i] == "-config";
+            option = args[i];
+            for (++i; i < args.size() && !(args[i].size() > 1 && args[i][0] == '-' &&
+                                           std::isalpha(static_cast<unsigned char>(args[i][1])));
+                 ++i) {
+                if (!fastchess) {
+                    if (!path.empty()) throw OptionError("-resume takes one file");
+                    path = args[i];
+                    continue;
+                }
+                auto [key, value] = split_key(args[i], "-config");
+                if (key == "file")
+                    path = value;
+                else if (key == "discard" && (value == "true" || value == "false"))
+                    discard = value == "true";
+                else
+                    throw OptionError(
+                        fmt::format("-config: bad key or value '{}' (file=, discard=true|false)", args[i]));
+            }
+            if (path.empty())
+                throw OptionError(fastchess ? "-config needs file=STATE.json" : "-resume needs a file");
+            --i;
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    return path;
+}
+
+}  // namespace
+
+MatchOptions parse_match_options(const std::vector<std::string>& given) {
+    Tokens extra;
+    bool discard = false;
+    std::string option;
+    const std::string state_path = resume_request(given, extra, discard, option);
+    if (!state_path.empty()) {
+        MatchState state;
+        try {
+            state = read_state_file(state_path);
+        } catch (const std::runtime_error& e) {
+            throw OptionError(fmt::format("{}: {}", option, e.what()));
+        }
+        Tokens args = state.args;
+        args.insert(args.end(), extra.begin(), extra.end());
+        MatchOptions opts = parse_match_options(args);
+        if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end()) opts.autosave_interval = 20;
+        opts.state_file = state_path;
+        opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
+        if (!discard) opts.resume = std::move(state);
+        return opts;
+    }
+    const std::vector<std::string>& args = given;
     MatchOptions opts;
+    opts.args = args;
     std::vector<Tokens> engines;
     Tokens each;
     std::optional<std::string> claim_default;
@@ -255,11 +328,17 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
         } else if (opt == "-quiet") {
             none();
             opts.quiet = true;
+        } else if (opt == "-autosaveinterval") {
+            opts.autosave_interval = to_int<int>(one(), opt, 0);
         } else if (!apply_runner_option(opt, values, opts)) {
             std::string why = refused_option_reason(opt);
             throw OptionError(why.empty() ? fmt::format("unknown option '{}'", opt) : why);
         }
     }
+    // The state is kept beside the outputs: without one, only when -autosaveinterval asks for it.
+    if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end() && opts.pgnout.empty() &&
+        opts.epdout.empty() && opts.jsonout.empty())
+        opts.autosave_interval = 0;
     if (engines.size() < 2) throw OptionError("match needs at least two -engine options");
     if (opts.sprt && engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
     if (opts.shard && !opts.seed_given)
@@ -268,8 +347,22 @@ MatchOptions parse_match_options(const std::vector<std::string>& args) {
         EngineConfig e;
         e.tc = default_tc;
         if (claim_default) e.claim = *ClaimPolicy::parse(*claim_default, true);
+        // conf=NAME first: engines.json gives the set-up, -each and the engine's own keys
+        // refine it (cutechess-cli's -each comes last; a key given in both differs only there)
+        for (const auto& t : engines[n])
+            if (t.rfind("conf=", 0) == 0) {
+                const std::string path = find_engines_json();
+                if (path.empty())
+                    throw OptionError(fmt::format(
+                        "{}: no engines.json (looked in ./engines.json and ~/.config/cutechess/engines.json)",
+                        t));
+                apply_engines_json(e, t.substr(5), path);
+            }
         for (const auto& t : each) apply_engine_key(e, t, "-each");
-        for (const auto& t : engines[n]) apply_engine_key(e, t, "-engine");
+        for (const auto& t : engines[n])
+            if (t.rfind("conf=", 0) != 0) apply_engine_key(e, t, "-engine");
+        e.stall_ms = std::int64_t(double(e.stall_ms) * e.timeout_scale);
+        e.startup_ms = std::int64_t(double(e.startup_ms) * e.timeout_scale);
         if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
         if (e.name.empty()) {
             auto slash = e.cmd.find_last_of('/');

@@ -25,7 +25,14 @@ Engine keys (for -engine and -each):
   stall=SECONDS         silence that forfeits when no clock runs (default 60)
   startup=SECONDS       time for uciok after uci and readyok after isready (default 10);
                         an engine that misses it stops the match before the game is scored
-  tscale=X              multiply stall= by X (cutechess-cli's timeout scale)
+  tscale=X              multiply stall= and startup= by X (cutechess-cli's timeout scale;
+                        the clock is not scaled)
+  conf=NAME             the engine NAME of cutechess-cli's engines.json (./engines.json,
+                        else ~/.config/cutechess/engines.json); keys after it refine it
+  stderr=FILE           append the engine's standard error to FILE
+  initstr=TEXT          write TEXT to the engine before "uci" ("\n" starts a new line)
+  whitepov              the engine's scores are from White's side: turned to the mover's
+                        for adjudication, claims and the PGN
   claim=POLICY          always (default), never, score:CP (only when the engine's own
                         score is at most CP), engine (the engine's own
                         "info string drawproxy claim ..." lines count)
@@ -70,6 +77,13 @@ Options:
                         status lines as drawproxy (default), cutechess-cli or fastchess
   -shard K/N            play the K-th of N parts of the match (needs -seed); the parts'
                         -jsonout summaries combine with `drawproxy merge`
+  -autosaveinterval N   save the match state every N finished games and at the end (0:
+                        never; default 20 when there is an output file, else 0), to
+                        OUTPUT.state.json beside the first of -pgnout, -epdout, -jsonout
+                        (else drawproxy-state.json)
+  -resume STATE.json, -config file=STATE.json [discard=true]
+                        resume an interrupted match: the saved command line (and any options
+                        given here), without the games already played; discard=true: anew
   -rules NAME|FILE      rule edition (default fide-2023)
   -claim POLICY         claim policy for every engine (see claim=)
   -draw-offers score=CP moves=N [after=MOVE]

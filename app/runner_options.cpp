@@ -131,9 +131,6 @@ constexpr Refusal REFUSALS[] = {
     {"-resultformat", "result lists have one format: the tables drawproxy prints"},
     {"-outcomeinterval", "outcome lists are not printed; drawproxy prints every result"},
     {"-scoreinterval", "score intervals are not built yet"},
-    {"-config", "saved match states are not built yet"},
-    {"-resume", "saved match states are not built yet"},
-    {"-autosaveinterval", "saved match states are not built yet"},
     {"-quick", "give the engines with -engine and the book with -openings"},
     {"-crc32", "PGN checksums are not computed"},
     {"-check-mate-pvs", "mate PVs are not checked"},
@@ -287,24 +284,32 @@ bool apply_runner_engine_key(EngineConfig& e, const std::string& key, const std:
     } else if (key == "plies") {
         e.depth = to_int(value, "plies", 1);  // fastchess' name for depth=
     } else if (key == "tscale") {
+        // cutechess-cli: scales the engine's timeouts (start-up, answers), not its clock
         double f = 0;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), f);
-        if (ec != std::errc() || end != value.data() + value.size() || !(f > 0))
+        if (ec != std::errc() || end != value.data() + value.size() || !(f > 0) || f > 1000)
             throw OptionError(fmt::format("bad tscale= value '{}'", value));
-        e.stall_ms = std::int64_t(double(e.stall_ms) * f);  // cutechess: scales the engine's timeouts
+        e.timeout_scale = f;
     } else if (key == "conf") {
-        throw OptionError("conf= is not supported yet: engines.json is not read");
+        throw OptionError("conf= must be given on -engine, where engines.json is read");
     } else if (key == "initstr") {
-        throw OptionError("initstr= is not supported yet");
+        // cutechess-cli: "\n" in TEXT starts a new line; the lines go before "uci"
+        std::string text = value;
+        for (std::size_t at = 0; (at = text.find("\\n", at)) != std::string::npos;) text.replace(at, 2, "\n");
+        e.init_strings.push_back(std::move(text));
     } else if (key == "stderr") {
-        throw OptionError("stderr= is not supported yet");
+        if (value.empty()) throw OptionError("stderr= needs a file");
+        e.stderr_file = value;
     } else if (key == "book") {
         if (value.empty()) throw OptionError("book= needs a Polyglot book file");
         e.book = value;
     } else if (key == "bookdepth") {
         e.book_depth = to_int(value, "bookdepth", 1);
     } else if (key == "whitepov") {
-        throw OptionError("whitepov is not supported: UCI scores are from the side to move");
+        // a flag in cutechess-cli (whitepov, whitepov=true); whitepov=false turns it off
+        if (!value.empty() && value != "true" && value != "false")
+            throw OptionError(fmt::format("bad whitepov value '{}' (true, false)", value));
+        e.white_pov = value != "false";
     } else if (key == "trust") {
         throw OptionError("trust is not supported: the arbiter judges every claim by the Laws");
     } else if (key == "ponder") {

@@ -258,20 +258,34 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
 };
 
 EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
-                             const std::vector<std::string>& args)
+                             const std::vector<std::string>& args, const std::string& stderr_file)
     : impl_(std::make_shared<Impl>(io, program)) {
     // An engine that exits leaves a pipe with no reader. Writing to it must fail with EPIPE
     // (the read side then reports the engine gone), not kill whoever hosts the engine: the
     // proxy, a match, a check, or a test. Every host wants this, so the engine sets it.
     ::signal(SIGPIPE, SIG_IGN);
     auto exe = resolve(program);
+    int err_fd = -1;  // ours until the launch: the child gets it as its fd 2
+    if (!stderr_file.empty()) {
+        err_fd = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (err_fd < 0)
+            throw EngineStartError("cannot open '" + stderr_file + "' for engine '" + program +
+                                   "' stderr: " + std::strerror(errno));
+    }
     try {
-        impl_->proc.emplace(io.get_executor(), exe, args,
-                            bp::process_stdio{impl_->to_engine, impl_->from_engine, {}},
-                            ChildSetup{::getpid()});
+        if (err_fd >= 0)
+            impl_->proc.emplace(io.get_executor(), exe, args,
+                                bp::process_stdio{impl_->to_engine, impl_->from_engine, err_fd},
+                                ChildSetup{::getpid()});
+        else
+            impl_->proc.emplace(io.get_executor(), exe, args,
+                                bp::process_stdio{impl_->to_engine, impl_->from_engine, {}},
+                                ChildSetup{::getpid()});
     } catch (const std::exception& e) {
+        if (err_fd >= 0) ::close(err_fd);
         throw EngineStartError("cannot start engine '" + program + "': " + e.what());
     }
+    if (err_fd >= 0) ::close(err_fd);
     impl_->pid = impl_->proc->id();
     ::setpgid(impl_->pid, impl_->pid);  // also here: whichever of us runs first makes the group
     std::tie(impl_->reaper, impl_->reaper_fd) = start_reaper(impl_->pid);

@@ -1,6 +1,6 @@
 #pragma once
 // A UCI engine as a child process on an Asio event loop: its stdin and stdout are
-// asynchronous pipes, its stderr is our stderr. Complete lines arrive by callback; nothing
+// asynchronous pipes, its stderr is our stderr or a file. Complete lines arrive by callback; nothing
 // blocks and nothing polls, so several engines can share one io_context (the match runner).
 #include <boost/asio/io_context.hpp>
 #include <chrono>
@@ -33,8 +33,10 @@ class EngineProcess {
     // (a wrapper's real engine, a helper) is stopped with it. Nothing outlives us: the engine
     // dies with us (PR_SET_PDEATHSIG), and a small reaper process kills its whole group once
     // we are gone, even by SIGKILL, or once the engine itself has exited.
+    // A non-empty `stderr_file` receives the engine's stderr (appended, created if need be)
+    // instead of ours.
     EngineProcess(boost::asio::io_context& io, const std::string& program,
-                  const std::vector<std::string>& args);
+                  const std::vector<std::string>& args, const std::string& stderr_file = {});
     ~EngineProcess();  // kills the engine if it still runs
     EngineProcess(const EngineProcess&) = delete;
     EngineProcess& operator=(const EngineProcess&) = delete;

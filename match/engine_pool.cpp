@@ -15,7 +15,8 @@ namespace {
 // in cutechess-cli. The event loop is single-threaded, so changing directory around the
 // start is safe.
 std::unique_ptr<engine::EngineProcess> start_engine_in(boost::asio::io_context& io, const EngineConfig& cfg) {
-    if (cfg.dir.empty()) return std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args);
+    if (cfg.dir.empty())
+        return std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args, cfg.stderr_file);
     char* old = ::getcwd(nullptr, 0);
     if (!old || ::chdir(cfg.dir.c_str()) != 0) {
         std::free(old);
@@ -24,7 +25,7 @@ std::unique_ptr<engine::EngineProcess> start_engine_in(boost::asio::io_context& 
     }
     std::unique_ptr<engine::EngineProcess> process;
     try {
-        process = std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args);
+        process = std::make_unique<engine::EngineProcess>(io, cfg.cmd, cfg.args, cfg.stderr_file);
     } catch (...) {
         (void)!::chdir(old);
         std::free(old);

@@ -113,6 +113,8 @@ void GameRunner::start() {
         p.session->color = c;
         p.settled = false;
         if (!p.session->initialized) {
+            // initstr= / initStrings: cutechess-cli writes them before the protocol starts
+            for (const std::string& text : p.config->init_strings) process(p).send_line(text);
             process(p).send_line("uci");
         } else {
             process(p).send_line("ucinewgame");
@@ -193,7 +195,12 @@ void GameRunner::on_line(Color c, std::string_view line) {
         // claim=score:CP decides on the engine's own score: the claimant reads it exactly as
         // the proxy's relay does (multipv 1, bounds), else it never has one and never claims.
         int multipv = 1;
-        p.claimant->info_score(uci::parse_info_score(line, &multipv), multipv);
+        uci::Score score = uci::parse_info_score(line, &multipv);
+        if (p.config->white_pov && c == rules::BLACK) {
+            score.value = -score.value;
+            std::swap(score.lowerbound, score.upperbound);
+        }
+        p.claimant->info_score(score, multipv);
     }
     while (!rest.empty()) {
         word = next_word(rest);
@@ -204,6 +211,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
             std::string_view kind = next_word(rest);
             int v = 0;
             if (!to_int(next_word(rest), v)) continue;
+            if (p.config->white_pov && c == rules::BLACK) v = -v;  // whitepov: to the mover's side
             p.has_score = true;
             p.mate = kind == "mate";
             p.score = v;

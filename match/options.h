@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "match/match_state.h"
 #include "match/shard.h"
 #include "match/stats.h"
 #include "match/status_lines.h"
@@ -41,6 +42,11 @@ struct EngineConfig {
     bool restart = false;             // restart=on: a new process for every game (cutechess' key)
     std::string book;    // book=: a Polyglot book (.bin) the player's moves come from while it has them
     int book_depth = 0;  // bookdepth=: only within this many full moves of the game (0: no limit)
+    // cutechess-cli's engine set-up keys (also read from engines.json by conf=NAME):
+    std::string stderr_file;                // stderr=FILE: the engine's stderr appended to FILE
+    std::vector<std::string> init_strings;  // initstr=TEXT: written to the engine before "uci"
+    bool white_pov = false;                 // whitepov: its scores are from White's side, not the mover's
+    double timeout_scale = 1.0;             // tscale=X: stall= and startup= times multiplied by X
 };
 
 // The event's adjudication rules (cutechess-cli's -draw, -resign, -maxmoves): not the Laws,
@@ -118,6 +124,12 @@ struct MatchOptions {
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
     OutputFormat output = OutputFormat::drawproxy;
     std::optional<ShardSpec> shard;  // -shard K/N
+    // Resuming (match/match_state.h): the state is saved every `autosave_interval` finished
+    // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
+    int autosave_interval = 20;
+    std::string state_file;
+    std::vector<std::string> args;     // the command line, saved in the state
+    std::optional<MatchState> resume;  // -resume / -config file=: the games already played
 };
 
 }  // namespace drawproxy::match

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <climits>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -194,6 +195,55 @@ MatchSummary Scheduler::run() {
     std::vector<std::string> names;
     for (const auto& e : opts_.engines) names.push_back(e.name);
     MatchSummary summary{Report(names, edition_.name), {}, {}, 0, {}};
+
+    // The saved state: the finished games leave the schedule and count as played.
+    MatchState state;
+    state.args = opts_.args;
+    state.match_id = id;
+    if (opts_.resume) {
+        if (opts_.resume->match_id != id)
+            throw OptionError(fmt::format("'{}' is the state of another match (id {}, this one is {})",
+                                          opts_.state_file, opts_.resume->match_id, id));
+        state.games = opts_.resume->games;
+        state.pgn_bytes = opts_.resume->pgn_bytes;
+        state.epd_bytes = opts_.resume->epd_bytes;
+        // Games written after the last save are cut off: they are played again.
+        for (auto [file, bytes] :
+             {std::pair{&opts_.pgnout, state.pgn_bytes}, {&opts_.epdout, state.epd_bytes}}) {
+            std::error_code ec;
+            if (!file->empty() && bytes >= 0 && std::filesystem::exists(*file, ec) &&
+                std::filesystem::file_size(*file, ec) > std::uintmax_t(bytes))
+                std::filesystem::resize_file(*file, std::uintmax_t(bytes), ec);
+        }
+        std::vector<SavedGame> done = state.games;
+        std::sort(done.begin(), done.end(),
+                  [](const SavedGame& a, const SavedGame& b) { return a.number < b.number; });
+        std::vector<int> numbers;
+        for (const SavedGame& g : done) {
+            const GameRecord r = record_of(g);
+            summary.report.add(r);
+            live.game_finished(summary.report.index_of(g.white), summary.report.index_of(g.black),
+                               g.outcome.score, g.pair);
+            numbers.push_back(g.number);
+        }
+        std::erase_if(schedule, [&](const GameSpec& g) {
+            return std::binary_search(numbers.begin(), numbers.end(), g.number);
+        });
+        if (out_ && !opts_.quiet)
+            std::fprintf(out_, "Resuming match from %s: %zu games played, %zu to play\n",
+                         opts_.state_file.c_str(), numbers.size(), schedule.size());
+    }
+    const std::string state_path = opts_.state_file.empty()
+                                       ? default_state_path(opts_.pgnout, opts_.epdout, opts_.jsonout)
+                                       : opts_.state_file;
+    int unsaved = 0;
+    auto save_state = [&] {
+        std::string error;
+        if (!write_state_file(state_path, state, error))
+            std::fprintf(stderr, "warning: match state not saved: %s\n", error.c_str());
+        unsaved = 0;
+    };
+
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
         pgn.open(opts_.pgnout, opts_.pgn_append ? std::ios::app : std::ios::trunc);
@@ -322,6 +372,15 @@ MatchSummary Scheduler::run() {
                     if (!status.empty()) print_live(status.substr(0, status.size() - 1));
                     if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
                     if (epd.is_open()) epd << final_position_line(record) << '\n' << std::flush;
+                    if (opts_.autosave_interval > 0) {
+                        state.games.push_back(saved_game(record, pair));
+                        std::error_code ec;  // the files are flushed: their sizes hold this game
+                        if (pgn.is_open())
+                            state.pgn_bytes = std::int64_t(std::filesystem::file_size(opts_.pgnout, ec));
+                        if (epd.is_open())
+                            state.epd_bytes = std::int64_t(std::filesystem::file_size(opts_.epdout, ec));
+                        if (++unsaved >= opts_.autosave_interval) save_state();
+                    }
                     summary.games.push_back(std::move(record));
                     running.erase(number);
                     if (opts_.wait_ms > 0 && next < schedule.size()) {
@@ -347,6 +406,10 @@ MatchSummary Scheduler::run() {
     if (running.empty()) wind_down();  // nothing to play (an empty shard)
     io.run();
     summary.engines_started = pool.started();
+    if (opts_.autosave_interval > 0) {
+        state.complete = summary.stopped.empty() && (next >= schedule.size() || live.stopped());
+        save_state();
+    }
 
     if (out_ && opts_.output != OutputFormat::drawproxy) {
         std::fputs(live.final_block().c_str(), out_);

@@ -11,7 +11,7 @@
 // stdout and stderr), live 1 s more and exit 0, so the runner's next write meets no reader.
 // bytes=P  answer "bestmove \xff\xfe" (not UTF-8) at ply P.
 //  cp=P:CP  report CP at ply P instead of score=;  mate=P:N  report "score mate N" at ply
-// P;  noscore=P  no score at ply P.
+// P;  noscore=P  no score at ply P;  err=TEXT  print TEXT (_ for spaces) on stderr at "uci".
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -43,6 +43,7 @@ struct Spec {
     std::map<int, std::string> claims;
     std::map<int, std::string> scores;  // ply -> "cp N", "mate N" or "" (no score)
     std::string log;
+    std::string err;
     bool close_input = false;
 };
 
@@ -73,6 +74,10 @@ Spec parse_spec(const std::string& text) {
             s.close_input = value == "1";
         } else if (key == "log") {
             s.log = value;
+        } else if (key == "err") {
+            s.err = value;
+            for (char& c : s.err)
+                if (c == '_') c = ' ';
         } else if (key == "sleep" && colon != std::string::npos) {
             s.sleep_ms[std::atoi(value.substr(0, colon).c_str())] =
                 std::atoi(value.substr(colon + 1).c_str());
@@ -102,6 +107,7 @@ int run_fake(const Spec& spec) {
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << '\n' << std::flush;
         if (line == "uci") {
+            if (!spec.err.empty()) std::cerr << spec.err << '\n' << std::flush;
             say("id name matchfake");
             say("uciok");
         } else if (line == "isready") {

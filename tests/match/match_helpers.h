@@ -48,7 +48,10 @@ struct TempFile {
                suffix;
         std::ofstream(path) << content;
     }
-    ~TempFile() { std::remove(path.c_str()); }
+    ~TempFile() {
+        std::remove(path.c_str());
+        std::remove((path + ".state.json").c_str());  // a match's saved state beside its output
+    }
     static int& counter() {
         static int n = 0;
         return n;

@@ -1,0 +1,203 @@
+// Resuming an interrupted match (-autosaveinterval, -resume STATE.json, -config file=STATE.json):
+// a real drawproxy killed by SIGKILL mid-match and resumed plays exactly the games of an
+// uninterrupted run with the same seed (same openings, colours and moves), none twice, with
+// the statistics carried over.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <tuple>
+
+#include "match/match_helpers.h"
+#include "match/match_state.h"
+
+using namespace drawproxy;
+using test::slurp;
+using test::TempFile;
+
+namespace {
+
+// The games of a PGN file, keyed by what fixes a game of the schedule: the round and who has
+// White (-games 2: one game per colour per round); the value is its opening, moves and result.
+std::map<std::pair<std::string, std::string>, std::string> games_by_slot(const std::string& pgn) {
+    std::map<std::pair<std::string, std::string>, std::string> out;
+    for (const rules::PgnGame& g : test::read_pgn_file(pgn)) {
+        REQUIRE(g.ok());
+        std::string moves = rules::to_fen(g.start) + " |";
+        rules::Position p = g.start;
+        for (rules::Move m : g.moves) {
+            moves += ' ' + rules::to_uci(p, m);
+            p.play(m);
+        }
+        moves += " | " + std::string(g.tag("Result")) + " " + std::string(g.tag("ResultRule"));
+        const bool fresh =
+            out.emplace(std::make_pair(std::string(g.tag("Round")), std::string(g.tag("White"))), moves)
+                .second;
+        CHECK(fresh);  // no game twice
+    }
+    return out;
+}
+
+std::string last_score_line(const std::string& out) {
+    const auto at = out.rfind("Score of ");
+    REQUIRE(at != std::string::npos);
+    return out.substr(at, out.find('\n', at) - at);
+}
+
+// Starts drawproxy with `args` (split on spaces, no shell) and returns its pid.
+pid_t spawn_drawproxy(const std::string& args, const std::string& out_path) {
+    std::vector<std::string> words = test::words("match " + args);
+    const std::string exe = test::binary_path("bin/drawproxy");
+    std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        FILE* f = std::freopen(out_path.c_str(), "w", stdout);
+        (void)f;
+        ::execv(exe.c_str(), argv.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+int saved_games(const std::string& state) {
+    try {
+        return int(match::read_state_file(state).games.size());
+    } catch (const std::exception&) {
+        return 0;  // not written yet
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a match killed by SIGKILL and resumed plays the uninterrupted run's games once",
+          "[match][resume]") {
+    TempFile epd(".epd", slurp(test::source_path("configs/openings/classical.epd")));
+    // Deterministic engines (the first legal move unless scripted), slowed at a few plies so
+    // the kill lands mid-match; -maxmoves bounds each game.
+    const std::string engines = "-engine " + test::fake_cmd("score=5;sleep=3:40;sleep=9:40") +
+                                " name=A -engine " + test::fake_cmd("score=-5;sleep=4:40;sleep=10:40") +
+                                " name=B";
+    const std::string common = engines +
+                               " -each nodes=1 -games 2 -rounds 8 -srand 4242 -concurrency 2 -maxmoves 12 " +
+                               "-openings file=" + epd.path + " format=epd order=random -autosaveinterval 3";
+
+    // (run without a shell, as the killed run is: the specs' ';' stay as they are)
+    TempFile ref_pgn(".pgn"), ref_out(".out");
+    const pid_t ref_pid = spawn_drawproxy(common + " -pgnout " + ref_pgn.path, ref_out.path);
+    int ref_status = 0;
+    ::waitpid(ref_pid, &ref_status, 0);
+    test::CommandRun ref;
+    ref.out = slurp(ref_out.path);
+    INFO(ref.out);
+    REQUIRE(WIFEXITED(ref_status));
+    REQUIRE(WEXITSTATUS(ref_status) == 0);
+    const auto reference = games_by_slot(ref_pgn.path);
+    REQUIRE(reference.size() == 16);
+    std::remove((ref_pgn.path + ".state.json").c_str());
+
+    TempFile pgn(".pgn"), out1(".out");
+    const std::string state = pgn.path + ".state.json";  // beside the PGN
+    const pid_t pid = spawn_drawproxy(common + " -pgnout " + pgn.path, out1.path);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (saved_games(state) < 6 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ::kill(pid, SIGKILL);
+    int st = 0;
+    ::waitpid(pid, &st, 0);
+    REQUIRE(WIFSIGNALED(st));
+    const int saved = saved_games(state);
+    INFO("saved " << saved);
+    REQUIRE(saved >= 6);
+    REQUIRE(saved < 16);  // killed mid-way
+
+    const auto resumed = test::run_drawproxy("match -resume " + state);
+    INFO(resumed.out << resumed.err);
+    REQUIRE(resumed.status == 0);
+    CHECK(resumed.out.find("Resuming match from " + state) != std::string::npos);
+    // Exactly the uninterrupted run's games: same slots, openings, colours, moves and results
+    CHECK(games_by_slot(pgn.path) == reference);
+    // The statistics carried over: the final score is the whole match's
+    CHECK(last_score_line(resumed.out) == last_score_line(ref.out));
+    const match::MatchState done = match::read_state_file(state);
+    CHECK(done.complete);
+    CHECK(done.games.size() == 16);
+
+    // A finished match resumed again plays nothing and says the same
+    const auto again = test::run_drawproxy("match -config file=" + state);
+    CHECK(again.status == 0);
+    CHECK(again.out.find("Started game") == std::string::npos);
+    CHECK(last_score_line(again.out) == last_score_line(ref.out));
+    CHECK(games_by_slot(pgn.path) == reference);
+    std::remove(state.c_str());
+}
+
+TEST_CASE("a resumed match with the state saved every game cuts nothing and replays nothing",
+          "[match][resume]") {
+    TempFile pgn(".pgn");
+    const std::string state = pgn.path + ".state.json";
+    const std::string args =
+        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
+        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
+        " min";  // no think times in the PGN: its bytes are the same in every run
+    const auto first = test::run_drawproxy("match " + args);
+    REQUIRE(first.status == 0);
+    // Pretend the match stopped after its first two games: keep them in the state, cut the PGN
+    match::MatchState s = match::read_state_file(state);
+    REQUIRE(s.games.size() == 4);
+    std::string text = slurp(pgn.path);
+    const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
+    s.games.resize(2);
+    s.complete = false;
+    s.pgn_bytes = std::int64_t(third);
+    std::string error;
+    REQUIRE(match::write_state_file(state, s, error));
+    // and a half-written game after the cut, as a kill leaves it
+    std::ofstream(pgn.path, std::ios::trunc) << text.substr(0, third) << "[Event \"?\"]\n[Site";
+    const auto r = test::run_drawproxy("match -resume " + state);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Started game 1 ") == std::string::npos);
+    CHECK(r.out.find("Started game 2 ") == std::string::npos);
+    CHECK(r.out.find("Started game 3 ") != std::string::npos);
+    CHECK(slurp(pgn.path) == text);  // the same file an uninterrupted run wrote
+    CHECK(last_score_line(r.out) == last_score_line(first.out));
+    std::remove(state.c_str());
+}
+
+TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
+    auto check = [](const std::string& args, const std::string& what) {
+        const auto r = test::run_drawproxy("match " + args);
+        INFO(args << "\n" << r.err);
+        CHECK(r.status == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.find(what) != std::string::npos);
+    };
+    check("-resume /nonexistent/state.json", "cannot read match state '/nonexistent/state.json'");
+    TempFile bad(".json", "{ not json");
+    check("-resume " + bad.path, "is not valid JSON");
+    TempFile other(".json", "{\"x\": 1}");
+    check("-config file=" + other.path, "not a drawproxy match state");
+    check("-config discard=true", "-config needs file=");
+    // A state whose match id does not fit its command line (edited by hand)
+    TempFile pgn(".pgn");
+    const std::string state = pgn.path + ".state.json";
+    REQUIRE(test::run_drawproxy("match -engine " + test::fake_cmd("score=0") + " name=A -engine " +
+                                test::fake_cmd("score=0") + " name=B -each nodes=1 -maxmoves 4 -pgnout " +
+                                pgn.path)
+                .status == 0);
+    nlohmann::json j = nlohmann::json::parse(slurp(state));
+    j["match_id"] = "0000000000000000";
+    std::ofstream(state) << j.dump();
+    check("-resume " + state, "is the state of another match");
+    std::remove(state.c_str());
+    CHECK(match::default_state_path("", "", "") == "drawproxy-state.json");
+    CHECK(match::default_state_path("", "e.epd", "s.json") == "e.epd.state.json");
+}
