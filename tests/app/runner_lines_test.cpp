@@ -1,7 +1,7 @@
 // Command lines as real testing set-ups write them, run unchanged apart from the program name
 // and paths, with real Stockfish at a small node count: a fishtest worker's (fastchess
 // spelling), an OpenBench worker's (cutechess-ob, as its Client/worker.py builds it) and a
-// CCRL-style cutechess-cli line with engines.json and a minimal PGN. Each plays its games,
+// CCRL-style cutechess-cli line with engines.json, -tb and a minimal PGN. Each plays its games,
 // prints what the worker parses and writes a PGN that reads back.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -163,9 +163,12 @@ TEST_CASE("a CCRL-style cutechess-cli line with engines.json and -pgnout F min f
 ])";
     std::ofstream(d.path + "/8moves.pgn") << slurp(test::source_path("configs/openings/classical.pgn"));
     const std::string line =
-        "-engine conf=\"Stockfish 15.1 64-bit\" -engine \"conf=Stockfish 15.1 Move Overhead 100\" "
-        "-each tc=40/60 nodes=600 -openings file=8moves.pgn format=pgn order=sequential -repeat -games 2 "
-        "-rounds 2 -concurrency 2 -recover -event \"CCRL 40/15\" -site CCRL -pgnout ccrl.pgn min fi";
+        std::string(
+            "-engine conf=\"Stockfish 15.1 64-bit\" -engine \"conf=Stockfish 15.1 Move Overhead 100\" "
+            "-each tc=40/60 nodes=600 -openings file=8moves.pgn format=pgn order=sequential -repeat -games 2 "
+            "-rounds 2 -concurrency 2 -recover -event \"CCRL 40/15\" -site CCRL -pgnout ccrl.pgn min fi "
+            "-tb ") +
+        test::shared_path("data/syzygy") + " -tbpieces 4";
     const auto r = run_in(d.path, line);
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);
