@@ -10,38 +10,18 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <memory>
 
 #include "app/commands.h"
 #include "app/match_options.h"
+#include "match/mapped_file.h"
+#include "match/pgn_merge.h"
 #include "match/shard.h"
+#include "match/summary_text.h"
 
 namespace drawproxy {
 
 namespace {
-
-bool read_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-    return true;
-}
-
-// The games of a PGN file as written by the match runner: each starts with an [Event tag
-// at the start of the file or after a blank line.
-std::vector<std::string_view> split_games(std::string_view text) {
-    std::vector<std::string_view> games;
-    std::size_t start = text.find("[Event ");
-    while (start != std::string_view::npos) {
-        std::size_t next = text.find("\n\n[Event ", start);
-        const std::size_t end = next == std::string_view::npos ? text.size() : next + 2;
-        games.push_back(text.substr(start, end - start));
-        start = next == std::string_view::npos ? next : next + 2;
-    }
-    return games;
-}
 
 // A part's PGN file: as written in its summary, or beside the summary.
 std::string find_pgn(const std::string& json_path, const std::string& pgn) {
@@ -54,33 +34,29 @@ std::string find_pgn(const std::string& json_path, const std::string& pgn) {
 // `pgn_info`: each part's "pgn" entry (its PGN file and the games it wrote, in order).
 int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann::json>& pgn_info,
               const std::string& out_path) {
-    const std::vector<nlohmann::json>& parts = pgn_info;
-    std::vector<std::string> texts(parts.size());
-    std::vector<std::pair<int, std::string_view>> games;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (!parts[i].is_object())
+    std::vector<match::PgnPart> parts;
+    for (std::size_t i = 0; i < pgn_info.size(); ++i) {
+        if (!pgn_info[i].is_object())
             return usage_error(
                 fmt::format("merge: {} names no PGN file (the part ran without -pgnout)", files[i]));
-        const std::string path = find_pgn(files[i], parts[i].value("file", ""));
-        if (!read_file(path, texts[i])) return usage_error(fmt::format("merge: cannot read {}", path));
-        const std::vector<int> order = parts[i].value("order", std::vector<int>{});
-        const std::vector<std::string_view> found = split_games(texts[i]);
-        if (found.size() < order.size())
-            return usage_error(
-                fmt::format("merge: {} has {} games, its summary {}", path, found.size(), order.size()));
-        // The part's games are the last ones of its file (-pgnout appends).
-        const std::size_t skip = found.size() - order.size();
-        for (std::size_t g = 0; g < order.size(); ++g) games.emplace_back(order[g], found[skip + g]);
+        parts.push_back({find_pgn(files[i], pgn_info[i].value("file", "")),
+                         pgn_info[i].value("order", std::vector<std::int64_t>{})});
     }
-    std::stable_sort(games.begin(), games.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::ofstream out(out_path, std::ios::binary);
-    if (!out) return usage_error(fmt::format("merge: cannot write {}", out_path));
-    for (const auto& [number, text] : games) {
-        out << text;
-        if (!text.empty() && text.back() != '\n') out << '\n';
+    try {
+        match::merge_pgn_files(parts, out_path);
+    } catch (const std::exception& e) {
+        return usage_error(std::string("merge: ") + e.what());
     }
-    return out ? 0 : usage_error(fmt::format("merge: cannot write {}", out_path));
+    return 0;
+}
+
+// The shard index a part claims (0 if none; merge_summaries refuses such a part).
+int shard_index(const nlohmann::json& part) {
+    if (!part.is_object()) return 0;
+    const auto shard = part.find("shard");
+    if (shard == part.end() || !shard->is_object()) return 0;
+    const auto index = shard->find("index");
+    return index != shard->end() && index->is_number_integer() ? index->get<int>() : 0;
 }
 
 }  // namespace
@@ -118,23 +94,46 @@ int run_merge(const Args& args) {
         status >= 0)
         return status;
 
+    // The parts' files stay mapped: their game records are copied from them to the output.
+    std::vector<std::unique_ptr<match::MappedFile>> texts;
     std::vector<nlohmann::json> parts;
-    for (const std::string& path : files) {
-        std::string text;
-        if (!read_file(path, text)) return usage_error(fmt::format("merge: cannot read {}", path));
-        nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-        if (j.is_discarded()) return usage_error(fmt::format("merge: {} is not JSON", path));
-        parts.push_back(std::move(j));
+    std::vector<std::vector<match::GameText>> part_games;
+    std::vector<std::unique_ptr<std::string>> rewritten;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        try {
+            texts.push_back(std::make_unique<match::MappedFile>(files[i]));
+        } catch (const std::exception&) {
+            return usage_error(fmt::format("merge: cannot read {}", files[i]));
+        }
+        match::PartSummary part;
+        try {
+            part = match::read_part_summary(texts[i]->text());
+        } catch (const std::exception&) {
+            return usage_error(fmt::format("merge: {} is not JSON", files[i]));
+        }
+        parts.push_back(std::move(part.head));
+        part_games.push_back(std::move(part.games));
+        rewritten.push_back(std::move(part.owned));
     }
     std::vector<nlohmann::json> pgn_info;
-    for (const nlohmann::json& p : parts)
-        pgn_info.push_back(p.is_object() ? p.value("pgn", nlohmann::json()) : nullptr);
+    std::vector<std::size_t> by_shard;  // the parts by shard index, as merge_summaries orders them
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        pgn_info.push_back(parts[i].is_object() ? parts[i].value("pgn", nlohmann::json()) : nullptr);
+        by_shard.push_back(i);
+    }
+    std::stable_sort(by_shard.begin(), by_shard.end(), [&](std::size_t a, std::size_t b) {
+        return shard_index(parts[a]) < shard_index(parts[b]);
+    });
     match::MergeResult m;
     try {
         m = match::merge_summaries(std::move(parts), sprt);
     } catch (const std::exception& e) {
         return usage_error(std::string("merge: ") + e.what());
     }
+    std::vector<match::GameText> games;
+    for (std::size_t i : by_shard) games.insert(games.end(), part_games[i].begin(), part_games[i].end());
+    std::stable_sort(games.begin(), games.end(),
+                     [](const match::GameText& a, const match::GameText& b) { return a.number < b.number; });
 
     const nlohmann::json& parts_info = m.summary["parts"];
     std::printf("Merged %zu of %d parts", parts_info["merged"].size(), parts_info["count"].get<int>());
@@ -143,7 +142,7 @@ int run_merge(const Args& args) {
         for (int k : m.missing) list += (list.empty() ? "" : ", ") + std::to_string(k);
         std::printf(" (partial: missing %s)", list.c_str());
     }
-    std::printf(", %zu games\n", m.summary["games"].size());
+    std::printf(", %zu games\n", games.size());
     match::StatsSettings settings;
     settings.penta = m.summary["statistics"].value("penta", true);
     settings.sprt = sprt;
@@ -170,9 +169,13 @@ int run_merge(const Args& args) {
     }
 
     if (!json_out.empty()) {
-        std::ofstream out(json_out);
+        std::vector<char> buffer(1 << 20);  // a million game records: few large writes
+        std::ofstream out;
+        out.rdbuf()->pubsetbuf(buffer.data(), std::streamsize(buffer.size()));
+        out.open(json_out, std::ios::binary);
         if (!out) return usage_error(fmt::format("merge: cannot write {}", json_out));
-        out << m.summary.dump(2) << '\n';
+        match::write_summary(out, m.summary, games);
+        if (!(out << '\n').flush()) return usage_error(fmt::format("merge: cannot write {}", json_out));
     }
     if (!pgn_out.empty())
         if (int status = merge_pgn(files, pgn_info, pgn_out); status != 0) return status;

@@ -1,0 +1,38 @@
+#pragma once
+// A part's -jsonout summary read for `merge` without a JSON tree of its game list: the game
+// records are nearly all of the bytes (a million games are ~300 MB) and the merge needs only
+// their game numbers, so they are kept as text and written out as they came. The rest of the
+// summary (counts, pentanomial, reasons, match id) is small and parsed as usual.
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drawproxy::match {
+
+// One game record: its number and its text exactly as nlohmann's dump(2) writes it as an
+// element of the summary's top-level "games" array (from '{' to '}', inner lines indented).
+struct GameText {
+    std::int64_t number = 0;  // its "game" field (0 if it has none)
+    std::string_view text;
+};
+
+struct PartSummary {
+    nlohmann::json head;                 // the summary without its "games"
+    std::vector<GameText> games;         // in the file's order; views into the caller's text or `owned`
+    std::unique_ptr<std::string> owned;  // the records, rewritten, when the file was laid out otherwise
+};
+
+// Reads a summary. A file as the runner writes it (dump(2)) is scanned once and its records
+// are views into `text` (which must outlive the result); any other valid JSON is parsed whole and
+// its records rewritten as dump(2) would. Throws std::runtime_error when `text` is not JSON.
+PartSummary read_part_summary(std::string_view text);
+
+// Writes `summary` exactly as summary.dump(2) would with `games` as its "games" array; the
+// summary's own "games" must be absent or empty.
+void write_summary(std::ostream& out, const nlohmann::json& summary, const std::vector<GameText>& games);
+
+}  // namespace drawproxy::match
