@@ -173,7 +173,8 @@ int main(int argc, char** argv) {
     args.insert(args.begin() + 2, {"--pgn", (dir / "merged.pgn").string()});
     const Timed with_pgn = run(args);
     const double pgn_cpu = with_pgn.cpu - json_only.cpu, pgn_wall = with_pgn.wall - json_only.wall;
-    const double pgn_mb = double(fs::file_size(dir / "merged.pgn")) / 1e6;
+    std::error_code no_file;
+    const double pgn_mb = double(fs::file_size(dir / "merged.pgn", no_file)) / 1e6;
     const double games = double(parts) * games_per_part;
     fmt::print(
         "  merge with PGN ({:.0f} MB)          {:7.2f} s wall {:7.2f} s CPU, peak RSS {:.0f} MB, status {}\n",
