@@ -264,6 +264,7 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         if (summary->contains("tc")) add("time control", json_string(*summary, "tc"));
     }
     add("games", std::to_string(m.games.size()));
+    if (summary) add("status", json_string(*summary, "status"));  // a running match's live page
     if (!first.empty()) {
         const int n = wins + losses + draws;
         const EloEstimate e = elo_estimate(wins, losses, draws);

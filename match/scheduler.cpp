@@ -290,6 +290,26 @@ MatchSummary Scheduler::run() {
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
     }
+    // -htmlout: the page is rewritten (through a temporary file, so a reloading browser
+    // never reads half of it) every -ratinginterval games, and at the end. A failed refresh
+    // is reported once and the match goes on; the final write fails the run.
+    const bool refresh_html = !opts_.htmlout.empty() && opts_.rating_interval > 0;
+    bool refresh_failed = false;
+    auto write_html = [&](const std::string& status) {
+        nlohmann::json j = summary.report.json();
+        if (!status.empty()) j["status"] = status;
+        std::vector<GameRecord> scored;  // the page shows results: not the unterminated games
+        for (const GameRecord& g : summary.games)
+            if (!g.outcome.unterminated()) scored.push_back(g);
+        std::string error;
+        if (write_file_atomically(opts_.htmlout, match_html(scored, names, edition_.name, &j), error))
+            return true;
+        if (status.empty()) throw OptionError(error);
+        if (!refresh_failed)
+            std::fprintf(stderr, "warning: %s (the report is written again later)\n", error.c_str());
+        refresh_failed = true;
+        return false;
+    };
     std::map<int, std::shared_ptr<GameRunner>> running;
     std::size_t next = 0;
 
@@ -383,6 +403,10 @@ MatchSummary Scheduler::run() {
                     }
                     summary.games.push_back(std::move(record));
                     running.erase(number);
+                    if (refresh_html && int(summary.games.size()) % opts_.rating_interval == 0 &&
+                        int(summary.games.size()) < int(schedule.size()))
+                        write_html(fmt::format("running: {} of {} games played", summary.games.size(),
+                                               schedule.size()));
                     if (opts_.wait_ms > 0 && next < schedule.size()) {
                         wait_timer.expires_after(std::chrono::milliseconds(opts_.wait_ms));
                         wait_timer.async_wait([&](const boost::system::error_code& ec) {
@@ -459,15 +483,7 @@ MatchSummary Scheduler::run() {
         js << text;
     }
 
-    if (!opts_.htmlout.empty()) {
-        const nlohmann::json j = summary.report.json();
-        std::vector<GameRecord> scored;  // the page shows results: not the unterminated games
-        for (const GameRecord& g : summary.games)
-            if (!g.outcome.unterminated()) scored.push_back(g);
-        std::string error;
-        if (!write_file_atomically(opts_.htmlout, match_html(scored, names, edition_.name, &j), error))
-            throw OptionError(error);
-    }
+    if (!opts_.htmlout.empty()) write_html("");
     return summary;
 }
 

@@ -12,6 +12,8 @@
 // bytes=P  answer "bestmove \xff\xfe" (not UTF-8) at ply P.
 //  cp=P:CP  report CP at ply P instead of score=;  mate=P:N  report "score mate N" at ply
 // P;  noscore=P  no score at ply P;  err=TEXT  print TEXT (_ for spaces) on stderr at "uci".
+// gate=G:PATH  in its G-th game (counted by ucinewgame) answer no go until PATH exists
+// (polled; gives up after 120 s), so a test can look at the match's files while it runs.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -45,6 +47,8 @@ struct Spec {
     std::string log;
     std::string err;
     bool close_input = false;
+    int gate_game = -1;
+    std::string gate_path;
 };
 
 Spec parse_spec(const std::string& text) {
@@ -83,6 +87,9 @@ Spec parse_spec(const std::string& text) {
                 std::atoi(value.substr(colon + 1).c_str());
         } else if ((key == "cp" || key == "mate") && colon != std::string::npos) {
             s.scores[std::atoi(value.substr(0, colon).c_str())] = key + " " + value.substr(colon + 1);
+        } else if (key == "gate" && colon != std::string::npos) {
+            s.gate_game = std::atoi(value.substr(0, colon).c_str());
+            s.gate_path = value.substr(colon + 1);
         } else if (key == "noscore") {
             s.scores[std::atoi(value.c_str())] = "";
         } else if (key == "claim" && colon != std::string::npos) {
@@ -100,7 +107,7 @@ void say(const std::string& line) { std::cout << line << '\n' << std::flush; }
 int run_fake(const Spec& spec) {
     rules::Position pos;
     bool chess960 = false;  // UCI_Chess960: Shredder-FEN castling, king-takes-rook moves
-    int ply = 0;
+    int ply = 0, games = 0;
     std::string line;
     std::ofstream log;
     if (!spec.log.empty()) log.open(spec.log, std::ios::app);
@@ -120,6 +127,8 @@ int run_fake(const Spec& spec) {
             }
         } else if (line == "setoption name UCI_Chess960 value true") {
             chess960 = true;
+        } else if (line == "ucinewgame") {
+            ++games;
         } else if (line == "quit") {
             return 0;
         } else if (line.rfind("position ", 0) == 0) {
@@ -139,6 +148,9 @@ int run_fake(const Spec& spec) {
                 ++ply;
             }
         } else if (line.rfind("go", 0) == 0) {
+            if (games == spec.gate_game)
+                for (int i = 0; i < 12000 && ::access(spec.gate_path.c_str(), F_OK) != 0; ++i)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
             if (ply == spec.crash) std::_Exit(3);
             if (ply == spec.hang) {
                 for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
