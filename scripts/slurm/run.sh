@@ -28,7 +28,7 @@ merge() {  # extra sbatch dependency -> exit status of the merge
     sbatch --wait ${SBATCH_ARGS:-} --dependency="afterok:$dep" --kill-on-invalid-dep=yes \
         --job-name=drawproxy-merge \
         --output="$outdir/merge.out" --wrap "$drawproxy merge ${merge_opts[*]} --pgn $outdir/merged.pgn \
-        --jsonout $outdir/merged.json $outdir/part-*.json; echo \$? > $outdir/merge.status" >/dev/null || true
+        --jsonout $outdir/merged.json \$(ls $outdir/part-*.json | grep -E '/part-[0-9]+[.]json\$'); echo \$? > $outdir/merge.status" >/dev/null || true
     status=$(cat "$outdir/merge.status" 2>/dev/null || echo 1)
     return "$status"
 }
