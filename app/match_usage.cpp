@@ -31,6 +31,9 @@ Engine keys (for -engine and -each):
                         else ~/.config/cutechess/engines.json); keys after it refine it
   stderr=FILE           append the engine's standard error to FILE
   initstr=TEXT          write TEXT to the engine before "uci" ("\n" starts a new line)
+  book=FILE.bin [bookdepth=N]
+                        a Polyglot opening book: its moves are played for the engine, on no
+                        clock, weighted and seeded by -seed, within N full moves
   whitepov              the engine's scores are from White's side: turned to the mover's
                         for adjudication, claims and the PGN
   claim=POLICY          always (default), never, score:CP (only when the engine's own
@@ -97,6 +100,11 @@ Options:
                         moves in a row (twosided: and the opponent's +CP or better)
   -maxmoves N           event rule: a draw after N full moves
                         (the Laws come first when they end the game at the same move)
+  -tb DIRS [-tbpieces N] [-tbignore50] [-tbadjudicate WIN_LOSS|DRAW|BOTH]
+                        event rule: Syzygy tables (DIRS separated by ';' or ':') decide a
+                        position of at most N pieces without castling rights; a cursed win
+                        is a draw when the defender's claim policy claims under 9.3
+                        (-tbignore50: a win)
   -event NAME, -site NAME
                         PGN Event and Site tags
   -wait MS              pause between games
@@ -105,6 +113,7 @@ Options:
   -log file=FILE [level=L] [engine=true]
   -debug                every line to and from the engines, with the time in ms and the
                         engine's name, to FILE (-log) or standard output (-debug)
+  -bookmode ram|disk    accepted: books are read into memory either way
   -seed N, -srand N     seed for order=random
   -tournament round-robin|gauntlet
                         pairings with more than two engines (default round-robin; fastchess'
