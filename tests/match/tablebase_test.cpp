@@ -93,7 +93,7 @@ TEST_CASE("the tablebase verdict: -tbadjudicate, -tbignore50, and the defender's
     CHECK(score(Wdl::Draw, WHITE, false) == rules::Score::Draw);
 }
 
-TEST_CASE("-tb ends games at the first move into the tables, named in PGN, table and JSON",
+TEST_CASE("tablebases: -tb ends games at the first move into the tables, named in PGN, table and JSON",
           "[match][tablebase]") {
     TempFile pgn(".pgn"), json(".json");
     const std::string out = "-each claim=never -pgnout " + pgn.path + " -jsonout " + json.path;
@@ -181,7 +181,7 @@ TEST_CASE("a win only past the fifty-move rule: a draw if the defender claims, e
     }
 }
 
-TEST_CASE("-tb with Stockfish: KQvK and KRvKR from EPD starts end by the tables",
+TEST_CASE("tablebases: -tb with Stockfish: KQvK and KRvKR from EPD starts end by the tables",
           "[match][tablebase][stockfish]") {
     const char* sf = "/usr/games/stockfish";
     if (::access(sf, X_OK) != 0) FAIL("needs /usr/games/stockfish");
@@ -202,7 +202,7 @@ TEST_CASE("-tb with Stockfish: KQvK and KRvKR from EPD starts end by the tables"
     CHECK(draws == 1);
 }
 
-TEST_CASE("-tb without tables, or a bad -tbadjudicate, is one line on stderr and exit 2",
+TEST_CASE("tablebases: -tb without tables, or a bad -tbadjudicate, is one line on stderr and exit 2",
           "[match][tablebase][cli]") {
     for (const char* args :
          {"-tb /nonexistent-tables", "-tb " DRAWPROXY_SHARED_DIR "/data/syzygy -tbadjudicate WIN",
