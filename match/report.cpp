@@ -43,6 +43,7 @@ void Report::add(const GameRecord& g) {
                   {0, 0}};
     rules::Position pos = g.start;
     for (const PlyRecord& p : g.plies) {
+        if (!p.move) break;  // a game taken from a resume state: its length is known, not its moves
         if (p.book)
             s.book.push_back(rules::to_uci(pos, p.move));
         else
