@@ -24,20 +24,7 @@ std::string shell_fake(const std::string& spec) {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under /tmp, removed with everything in it when the object dies.
-struct TempDir {
-    std::string path;
-    TempDir() {
-        std::string templ = "/tmp/drawproxy_setups_XXXXXX";
-        REQUIRE(::mkdtemp(templ.data()) != nullptr);
-        path = templ;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string file(const std::string& name) const { return path + "/" + name; }
-};
+using test::TempDir;
 
 // drawproxy match run in `dir` with HOME=`home` (and no XDG_CONFIG_HOME), output captured.
 test::CommandRun run_in(const std::string& dir, const std::string& home, const std::string& args) {

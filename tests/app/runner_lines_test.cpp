@@ -21,18 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 const char* const STOCKFISH = "/usr/games/stockfish";
 
-struct TempDir {
-    std::string path;
-    TempDir() {
-        std::string templ = "/tmp/drawproxy_lines_XXXXXX";
-        REQUIRE(::mkdtemp(templ.data()) != nullptr);
-        path = templ;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using test::TempDir;
 
 test::CommandRun run_in(const std::string& dir, const std::string& line) {
     test::TempFile out(".out"), err(".err");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -56,6 +57,23 @@ struct TempFile {
         static int n = 0;
         return n;
     }
+};
+
+// A fresh directory under /tmp, removed with everything in it when the object dies.
+struct TempDir {
+    std::string path;
+    TempDir() {
+        std::string templ = "/tmp/drawproxy_test_XXXXXX";
+        REQUIRE(::mkdtemp(templ.data()) != nullptr);
+        path = templ;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string file(const std::string& name) const { return path + "/" + name; }
 };
 
 inline std::string slurp(const std::string& path) {
