@@ -74,6 +74,7 @@ bool replay(const GameView& g, rules::Game& game) {
 }  // namespace
 
 bool is_notable(const GameView& g) {
+    if (g.carried) return false;  // no moves: nothing to draw
     if (g.claimed || g.incorrect_claims[0] || g.incorrect_claims[1]) return true;
     if (g.reason == "fivefold" || g.reason == "seventy-five-moves" || g.reason == "dead-position" ||
         g.reason == "stalemate")

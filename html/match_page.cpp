@@ -18,6 +18,10 @@ namespace {
 
 void text(std::string& out, std::string_view s) { append_escaped(out, s); }
 
+// The opening cell of a game carried over from a resume state file (GameView::carried).
+constexpr std::string_view CARRIED_NOTE =
+    "played before the match was resumed: result from the state file, moves not in this report";
+
 void headline(std::string& out, const MatchView& m) {
     out += "<dl class=\"headline\">";
     for (const auto& [label, value] : m.headline) {
@@ -212,11 +216,16 @@ void append_match_page(std::string& out, const MatchView& m) {
     for (std::size_t i = 0; i < m.games.size(); ++i) {
         const GameView& g = m.games[i];
         fmt::format_to(std::back_inserter(out), "<tr data-n=\"{}\" data-w=\"{}\"", g.number, meaning_of[i]);
-        if (!all_full) append_game_codes(out, g);
+        if (!all_full && !g.carried) append_game_codes(out, g);
         // The script reads the cells by position: 2 white, 3 black, 4 result, 5 reason.
         // Lean rows (10,000 of them in a long match): the numeric columns are right-aligned by
         // the style sheet, not by a class on every cell.
-        fmt::format_to(std::back_inserter(out), "><td><a href=\"#g{}\">{}</a></td><td>", g.number, g.number);
+        if (g.carried)  // no section to open
+            fmt::format_to(std::back_inserter(out), " class=\"carried\"><td>{}</td><td>{}", g.number,
+                           CARRIED_NOTE);
+        else
+            fmt::format_to(std::back_inserter(out), "><td><a href=\"#g{}\">{}</a></td><td>", g.number,
+                           g.number);
         text(out, g.opening);
         out += "</td><td>";
         text(out, g.white);
@@ -230,7 +239,7 @@ void append_match_page(std::string& out, const MatchView& m) {
         if (g.incorrect_claims[0] + g.incorrect_claims[1])
             fmt::format_to(std::back_inserter(out), " (incorrect claims: {})",
                            g.incorrect_claims[0] + g.incorrect_claims[1]);
-        fmt::format_to(std::back_inserter(out), "</td><td>{}</td><td>", g.plies.size());
+        fmt::format_to(std::back_inserter(out), "</td><td>{}</td><td>", g.ply_count());
         if (g.duration_ms >= 0) fmt::format_to(std::back_inserter(out), "{:.1f}", g.duration_ms / 1000.0);
         out += "</td></tr>\n";
     }
@@ -247,7 +256,7 @@ void append_match_page(std::string& out, const MatchView& m) {
     out += "</dl>\n<h2>Game sections</h2>\n";
     // A large report writes only the notable games' boards; the meaning is in the list above.
     for (std::size_t i = 0; i < m.games.size(); ++i)
-        if (all_full || is_notable(m.games[i]))
+        if ((all_full && !m.games[i].carried) || is_notable(m.games[i]))
             append_game_section(out, m.games[i],
                                 all_full ? meanings[meaning_of[i]].second : std::string_view(), all_full);
     out += "<div id=\"viewer\"></div>\n";

@@ -35,6 +35,12 @@ struct GameView {
     std::vector<std::string> final_notes;  // after the last move (a claim that ended the game, a flag fall)
     int incorrect_claims[2] = {0, 0};      // by colour
     std::int64_t duration_ms = -1;         // -1: unknown
+    // A game carried over from a resume state file: its result, reason and length are known,
+    // its moves are not (the PGN file has them); it gets a row, marked, and no section.
+    bool carried = false;
+    int carried_plies = 0;
+
+    int ply_count() const { return carried ? carried_plies : int(plies.size()); }
 
     rules::Color side_to_move_at_end() const {
         return rules::Color((int(start.side_to_move()) + int(plies.size())) % 2);

@@ -81,6 +81,12 @@ html::GameView game_view(const GameRecord& g) {
     v.final_notes = g.final_notes;
     v.incorrect_claims[0] = g.incorrect_claims[0];
     v.incorrect_claims[1] = g.incorrect_claims[1];
+    if (std::any_of(g.plies.begin(), g.plies.end(), [](const PlyRecord& p) { return !p.move; })) {
+        // Taken from a resume state (match_state.h, record_of): its length, not its moves.
+        v.carried = true;
+        v.carried_plies = int(g.plies.size());
+        return v;
+    }
     v.plies.reserve(g.plies.size());
     std::int64_t total = 0;
     for (const PlyRecord& p : g.plies) {

@@ -198,6 +198,7 @@ MatchSummary Scheduler::run() {
 
     // The saved state: the finished games leave the schedule and count as played.
     MatchState state;
+    std::vector<GameRecord> carried;  // the resumed games, for -htmlout (results, no moves)
     state.args = opts_.args;
     state.match_id = id;
     if (opts_.resume) {
@@ -220,11 +221,12 @@ MatchSummary Scheduler::run() {
                   [](const SavedGame& a, const SavedGame& b) { return a.number < b.number; });
         std::vector<int> numbers;
         for (const SavedGame& g : done) {
-            const GameRecord r = record_of(g);
+            GameRecord r = record_of(g);
             summary.report.add(r);
             live.game_finished(summary.report.index_of(g.white), summary.report.index_of(g.black),
                                g.outcome.score, g.pair);
             numbers.push_back(g.number);
+            carried.push_back(std::move(r));
         }
         std::erase_if(schedule, [&](const GameSpec& g) {
             return std::binary_search(numbers.begin(), numbers.end(), g.number);
@@ -298,7 +300,7 @@ MatchSummary Scheduler::run() {
     auto write_html = [&](const std::string& status) {
         nlohmann::json j = summary.report.json();
         if (!status.empty()) j["status"] = status;
-        std::vector<GameRecord> scored;  // the page shows results: not the unterminated games
+        std::vector<GameRecord> scored = carried;  // the page shows results: not the unterminated games
         for (const GameRecord& g : summary.games)
             if (!g.outcome.unterminated()) scored.push_back(g);
         std::string error;

@@ -15,6 +15,7 @@
 
 #include "match/match_helpers.h"
 #include "match/match_state.h"
+#include "tests/html/html_checker.h"
 
 using namespace drawproxy;
 using test::slurp;
@@ -200,4 +201,59 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
     std::remove(state.c_str());
     CHECK(match::default_state_path("", "", "") == "drawproxy-state.json");
     CHECK(match::default_state_path("", "e.epd", "s.json") == "e.epd.state.json");
+}
+
+TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over from the state file",
+          "[match][resume][html]") {
+    TempFile pgn(".pgn"), page(".html"), summary(".json");
+    const std::string state = pgn.path + ".state.json";
+    const std::string args =
+        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
+        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
+        " -htmlout " + page.path + " -jsonout " + summary.path;
+    const auto first = test::run_drawproxy("match " + args);
+    REQUIRE(first.status == 0);
+    // The match stopped after its first two games: the state keeps them, the PGN is cut
+    match::MatchState s = match::read_state_file(state);
+    REQUIRE(s.games.size() == 4);
+    const std::string text = slurp(pgn.path);
+    const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
+    s.games.resize(2);
+    s.complete = false;
+    s.pgn_bytes = std::int64_t(third);
+    std::string error;
+    REQUIRE(match::write_state_file(state, s, error));
+    std::ofstream(pgn.path, std::ios::trunc) << text.substr(0, third);
+    std::remove(page.path.c_str());
+    const auto r = test::run_drawproxy("match -resume " + state);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    REQUIRE(r.out.find("Started game 2 ") == std::string::npos);
+
+    const std::string page_text = slurp(page.path);
+    CHECK(test::check_html(page_text).empty());
+    const std::string html = page_text.substr(0, page_text.find("<script>"));  // the document, not its script
+    auto count = [&](const std::string& what) {
+        int n = 0;
+        for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
+        return n;
+    };
+    // Every game has its row; the two carried over are marked and have no section (no moves)
+    CHECK(count("<tr data-n=") == 4);
+    CHECK(count("class=\"carried\"") == 2);
+    CHECK(count("<section class=\"game\"") == 2);
+    for (const match::SavedGame& g : s.games) {
+        INFO("carried game " << g.number);
+        const auto row = html.find("<tr data-n=\"" + std::to_string(g.number) + "\"");
+        REQUIRE(row != std::string::npos);
+        const std::string cells = html.substr(row, html.find("</tr>", row) - row);
+        CHECK(cells.find("class=\"carried\"") != std::string::npos);
+        CHECK(cells.find("<td>" + std::to_string(g.plies) + "</td>") != std::string::npos);
+        CHECK(html.find("id=\"g" + std::to_string(g.number) + "\"") == std::string::npos);
+    }
+    CHECK(html.find("<dt>games</dt><dd>4</dd>") != std::string::npos);
+    // The summary counted them already (the report takes the state's games)
+    const nlohmann::json j = nlohmann::json::parse(slurp(summary.path));
+    CHECK(j["games"].size() == 4);
+    std::remove(state.c_str());
 }

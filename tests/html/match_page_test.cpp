@@ -137,6 +137,33 @@ TEST_CASE("a large report writes sections for notable games only and codes the r
     CHECK(page.find("id=\"nojs\"") != std::string::npos);
 }
 
+TEST_CASE("a game carried over from a resume state has a marked row and no section", "[html][page]") {
+    for (int full : {1000, 0}) {
+        INFO("full sections up to " << full);
+        html::MatchView m = sample_match();
+        m.full_sections_up_to = full;
+        // Game 1, a claimed threefold, as a resumed match knows it: result and length only
+        html::GameView& g = m.games[0];
+        g.carried = true;
+        g.carried_plies = int(g.plies.size());
+        g.plies.clear();
+        std::string page;
+        html::append_match_page(page, m);
+        CHECK(test::check_html(page).empty());
+        CHECK(count(page, "<tr data-n=") == 3);
+        const std::size_t row = page.find("<tr data-n=\"1\"");
+        REQUIRE(row != std::string::npos);
+        const std::string cells = page.substr(row, page.find("</tr>", row) - row);
+        CHECK(cells.find("class=\"carried\"") != std::string::npos);
+        CHECK(cells.find("moves not in this report") != std::string::npos);
+        CHECK(cells.find("<td>8</td>") != std::string::npos);  // its plies
+        CHECK(cells.find("data-m=") == std::string::npos);     // nothing for the script to draw
+        CHECK(cells.find("href=") == std::string::npos);       // no section to open
+        CHECK(count(page, "id=\"g1\"") == 0);
+        CHECK(count(page, "<section class=\"game\"") == (full ? 2 : 1));  // all others, or the notable one
+    }
+}
+
 TEST_CASE("score codes hold centipawns and mates from White's side", "[html][page]") {
     auto decode = [](const std::string& s) {
         return int(html::SQUARE_CODES.find(s[0])) * 64 + int(html::SQUARE_CODES.find(s[1]));
