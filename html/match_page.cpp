@@ -204,11 +204,14 @@ void append_match_page(std::string& out, const MatchView& m) {
             "have "
             "their boards below; the page's script draws the other games, and every game's moves, when its "
             "number is chosen (JavaScript is off: read them in the PGN).</p>";
-    out +=
-        // A large table's rows are laid out as grids the browser may skip until they are
-        // scrolled to (a table is laid out whole), with the same columns.
-        all_full ? "<div class=\"scroll\"><table id=\"games\" class=\"gl\">"
-                 : "<div class=\"scroll\"><table id=\"games\" class=\"gl big\">";
+    // A large report's rows and sections are inside <noscript>: a browser without script reads
+    // them as they are; with script they are one text node, which opens fast, and the script
+    // shows them a chunk at a time (page_script.inc reads the rows line by line, from <tbody>).
+    // A large table's rows are laid out as grids the browser may skip until they are scrolled
+    // to (a table is laid out whole), with the same columns.
+    out += all_full
+               ? "<div class=\"scroll\"><table id=\"games\" class=\"gl\">"
+               : "<noscript id=\"game-rows\">\n<div class=\"scroll\"><table id=\"games\" class=\"gl big\">";
     out +=
         "<thead><tr><th class=\"n\">#</th><th>opening</th>"
         "<th>white</th><th>black</th><th>result</th><th>reason</th><th class=\"n\">plies</th><th "
@@ -244,6 +247,7 @@ void append_match_page(std::string& out, const MatchView& m) {
         out += "</td></tr>\n";
     }
     out += "</tbody></table></div>\n";
+    if (!all_full) out += "</noscript>\n";
 
     out += "<h2>What the endings mean</h2><dl class=\"glossary\">";
     for (std::size_t k = 0; k < meanings.size(); ++k) {
@@ -254,11 +258,13 @@ void append_match_page(std::string& out, const MatchView& m) {
         out += "</dd>";
     }
     out += "</dl>\n<h2>Game sections</h2>\n";
+    if (!all_full) out += "<noscript id=\"game-sections\">\n";
     // A large report writes only the notable games' boards; the meaning is in the list above.
     for (std::size_t i = 0; i < m.games.size(); ++i)
         if ((all_full && !m.games[i].carried) || is_notable(m.games[i]))
             append_game_section(out, m.games[i],
                                 all_full ? meanings[meaning_of[i]].second : std::string_view(), all_full);
+    if (!all_full) out += "</noscript><div id=\"sections\"></div>\n";
     out += "<div id=\"viewer\"></div>\n";
     append_page_end(out);
 }

@@ -52,6 +52,14 @@ std::string without_script(std::string s) {
     return s;
 }
 
+// What a browser with script shows: a large report's rows and sections sit in <noscript>
+// (one text node with script on, which the script shows a chunk at a time; markup with it off).
+std::string without_noscript(std::string s) {
+    for (std::size_t b; (b = s.find("<noscript")) != std::string::npos;)
+        s.erase(b, s.find("</noscript>", b) + 11 - b);
+    return s;
+}
+
 struct Browser {
     std::string dom, log;
     int status = -1;
@@ -206,6 +214,8 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
     };
     shot_async("report.html", "report-wide", "1280,4000", true);
     shot_async("report.html", "report-narrow", "390,3000", false);
+    shot_async("report-lazy.html", "report-lazy-wide", "1280,4000", true);
+    shot_async("report-lazy.html", "report-lazy-narrow-nojs", "390,3000", false);
     shot_async("audit.html", "audit-wide", "1280,3000", true);
     shot_async("audit.html", "audit-narrow", "390,3000", false);
 
@@ -231,12 +241,14 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
     }
 
     // The games the script draws: every game's section made from its row's codes, with the
-    // same SAN as the PGN.
+    // same SAN as the PGN. The rows and the notable sections are shown by the script from the
+    // <noscript> text (counted without it: they are there once, drawn by the script).
     {
         const Browser b = opened["report-lazy"].get();
         REQUIRE(b.status == 0);
         CHECK(console_errors(b.log).empty());
-        const std::string dom = without_script(b.dom);
+        const std::string dom = without_noscript(without_script(b.dom));
+        CHECK(count(dom, "<table id=\"games\"") == 1);
         CHECK(count(dom, "<section class=\"game\"") == 20);
         const std::regex number("<tr data-n=\"(\\d+)\"");
         int i = 0;
@@ -251,6 +263,19 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
         const Browser off = opened["report-lazy-nojs"].get();
         CHECK(off.dom.find("id=\"nojs\"") != std::string::npos);
         CHECK(off.dom.find("id=\"nojs\" hidden") == std::string::npos);
+        // Without script the <noscript> markup is the page: every row, and the notable games'
+        // sections with their boards (the rest are drawn by script only).
+        const std::string page = read(dir / "report-lazy.html");
+        const std::size_t rows = page.find("<noscript id=\"game-rows\">");
+        const std::size_t sections = page.find("<noscript id=\"game-sections\">");
+        REQUIRE(rows != std::string::npos);
+        REQUIRE(sections != std::string::npos);
+        const std::string rows_markup = page.substr(rows, page.find("</noscript>", rows) - rows);
+        CHECK(count(rows_markup, "<tr data-n=") == 20);
+        const std::string section_markup =
+            page.substr(sections, page.find("</noscript>", sections) - sections);
+        CHECK(count(section_markup, "<section class=\"game\"") == count(dom, "<div class=\"more\""));
+        CHECK(count(without_script(off.dom), "<tr data-n=") == 20);  // the dump of the page without script
     }
 
     for (bool script : {true, false}) {

@@ -86,7 +86,7 @@ TEST_CASE("the match page is well formed and holds every game, chart and board",
     CHECK(page.find("Draw offered by Black with 2... Nc6") != std::string::npos);
     CHECK(page.find("threefold 9.2.2</b>: The same position") != std::string::npos);
     // No script is needed to read it: no lazily drawn rows in a small match.
-    CHECK(page.find("data-m=") == std::string::npos);
+    CHECK(count(page, "data-m=") == 0);
     CHECK(page.find("http") == std::string::npos);  // nothing from the network
 }
 
@@ -135,6 +135,22 @@ TEST_CASE("a large report writes sections for notable games only and codes the r
     CHECK(page.find("data-m=\"" + moves + "\"") != std::string::npos);
     CHECK(page.find("data-mate=\"1\"") != std::string::npos);
     CHECK(page.find("id=\"nojs\"") != std::string::npos);
+    // The rows and sections are markup inside <noscript> (a browser without script shows them;
+    // with script they are text the script cuts at "</tr>\n" and "</section>\n"): every row,
+    // one a line, after the table head's line; every notable section.
+    const std::size_t rows =
+        page.find("<noscript id=\"game-rows\">\n<div class=\"scroll\"><table id=\"games\"");
+    REQUIRE(rows != std::string::npos);
+    const std::string rows_text = page.substr(rows, page.find("</noscript>", rows) - rows);
+    CHECK(count(rows_text, "</tr>\n<tr data-n=") == 2);
+    CHECK(count(rows_text, "<tbody>\n<tr data-n=\"1\"") == 1);
+    CHECK(rows_text.ends_with("</tr>\n</tbody></table></div>\n"));
+    const std::size_t sections = page.find("<noscript id=\"game-sections\">\n");
+    REQUIRE(sections != std::string::npos);
+    const std::string sections_text = page.substr(sections, page.find("</noscript>", sections) - sections);
+    CHECK(count(sections_text, "</section>\n") == 2);
+    CHECK(count(page, "<table id=\"games\"") == 1);  // only in the <noscript>: the script makes its own
+    CHECK(page.find("<div id=\"sections\"></div>") > sections);
 }
 
 TEST_CASE("a game carried over from a resume state has a marked row and no section", "[html][page]") {
