@@ -60,6 +60,20 @@ std::string without_noscript(std::string s) {
     return s;
 }
 
+// The page as a browser with script off builds it: no script, and each <noscript>'s content
+// parsed as markup (a browser with script on, as --dump-dom needs, reads it as text), here
+// in a <div>.
+std::string as_without_script(std::string s) {
+    s = without_script(std::move(s));
+    for (std::size_t b; (b = s.find("<noscript")) != std::string::npos;) {
+        s.replace(b, 9, "<div data-noscript=\"\"");
+        const std::size_t e = s.find("</noscript>", b);
+        if (e == std::string::npos) break;
+        s.replace(e, 11, "</div>");
+    }
+    return s;
+}
+
 struct Browser {
     std::string dom, log;
     int status = -1;
@@ -67,15 +81,15 @@ struct Browser {
 
 // Opens `url` in headless Chromium with a fresh profile: the DOM after the scripts ran, and
 // the console (Chromium logs console messages to stderr with --enable-logging). --dump-dom
-// itself needs script, so a page "without script" is read as a copy with its script taken out
-// (what a browser with script off builds); the screenshots use scriptEnabled=false.
+// itself needs script, so a page "without script" is read as the copy as_without_script makes;
+// so are the screenshots (Chromium 156's --screenshot writes nothing with scriptEnabled=false).
 Browser open_page(std::string url, const fs::path& dir, const std::string& name, bool script,
                   const std::string& extra = "") {
     if (!script) {
         const std::string file =
             url.substr(7, url.find('#') == std::string::npos ? std::string::npos : url.find('#') - 7);
         const fs::path copy = dir / (name + ".noscript.html");
-        std::ofstream(copy, std::ios::binary) << without_script(read(file));
+        std::ofstream(copy, std::ios::binary) << as_without_script(read(file));
         url =
             "file://" + copy.string() + (url.find('#') == std::string::npos ? "" : url.substr(url.find('#')));
     }
@@ -98,16 +112,20 @@ Browser open_page(std::string url, const fs::path& dir, const std::string& name,
     return b;
 }
 
-void screenshot(const std::string& url, const fs::path& dir, const std::string& name, const char* size,
+void screenshot(std::string url, const fs::path& dir, const std::string& name, const char* size,
                 bool script) {
+    if (!script) {
+        const fs::path copy = dir / (name + ".noscript.html");
+        std::ofstream(copy, std::ios::binary) << as_without_script(read(url.substr(7)));
+        url = "file://" + copy.string();
+    }
     const fs::path profile = dir / ("profile-shot-" + name);
     fs::remove_all(profile);
     std::system((chromium_path() +
                  " --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
                  "--disable-component-update --disable-sync --hide-scrollbars --user-data-dir=" +
-                 profile.string() + (script ? "" : " --blink-settings=scriptEnabled=false") +
-                 " --window-size=" + size + " --screenshot=" + (dir / (name + ".png")).string() + " '" + url +
-                 "' > /dev/null 2>&1")
+                 profile.string() + " --window-size=" + size +
+                 " --screenshot=" + (dir / (name + ".png")).string() + " '" + url + "' > /dev/null 2>&1")
                     .c_str());
     fs::remove_all(profile);
 }
@@ -275,7 +293,12 @@ TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium", "[
         const std::string section_markup =
             page.substr(sections, page.find("</noscript>", sections) - sections);
         CHECK(count(section_markup, "<section class=\"game\"") == count(dom, "<div class=\"more\""));
-        CHECK(count(without_script(off.dom), "<tr data-n=") == 20);  // the dump of the page without script
+        // and a browser without script builds them: every row, every notable section with its boards
+        const std::string off_dom = without_script(off.dom);
+        CHECK(count(off_dom, "<tr data-n=") == 20);
+        CHECK(count(off_dom, "<section class=\"game\"") == count(section_markup, "<section class=\"game\""));
+        CHECK(count(off_dom, "<svg class=\"board\"") == count(section_markup, "<svg class=\"board\""));
+        CHECK(count(off_dom, "<svg class=\"board\"") > 0);
     }
 
     for (bool script : {true, false}) {
