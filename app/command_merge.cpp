@@ -6,18 +6,13 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <memory>
 
 #include "app/commands.h"
 #include "app/match_options.h"
-#include "match/mapped_file.h"
+#include "match/part_merge.h"
 #include "match/pgn_merge.h"
-#include "match/shard.h"
-#include "match/summary_text.h"
 
 namespace drawproxy {
 
@@ -31,16 +26,21 @@ std::string find_pgn(const std::string& json_path, const std::string& pgn) {
     return fs::exists(beside) ? beside.string() : pgn;
 }
 
-// `pgn_info`: each part's "pgn" entry (its PGN file and the games it wrote, in order).
-int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann::json>& pgn_info,
+// `pgn_texts`: each part's "pgn" entry as JSON text (its PGN file and the games it wrote, in order).
+int merge_pgn(const std::vector<std::string>& files, const std::vector<std::string_view>& pgn_texts,
               const std::string& out_path) {
     std::vector<match::PgnPart> parts;
-    for (std::size_t i = 0; i < pgn_info.size(); ++i) {
-        if (!pgn_info[i].is_object())
+    for (std::size_t i = 0; i < pgn_texts.size(); ++i) {
+        const nlohmann::json info = nlohmann::json::parse(pgn_texts[i], nullptr, false);
+        if (!info.is_object())
             return usage_error(
                 fmt::format("merge: {} names no PGN file (the part ran without -pgnout)", files[i]));
-        parts.push_back({find_pgn(files[i], pgn_info[i].value("file", "")),
-                         pgn_info[i].value("order", std::vector<std::int64_t>{})});
+        try {
+            parts.push_back({find_pgn(files[i], info.value("file", "")),
+                             info.value("order", std::vector<std::int64_t>{})});
+        } catch (const std::exception&) {
+            return usage_error(fmt::format("merge: {} has a \"pgn\" entry of another form", files[i]));
+        }
     }
     try {
         match::merge_pgn_files(parts, out_path);
@@ -48,15 +48,6 @@ int merge_pgn(const std::vector<std::string>& files, const std::vector<nlohmann:
         return usage_error(std::string("merge: ") + e.what());
     }
     return 0;
-}
-
-// The shard index a part claims (0 if none; merge_summaries refuses such a part).
-int shard_index(const nlohmann::json& part) {
-    if (!part.is_object()) return 0;
-    const auto shard = part.find("shard");
-    if (shard == part.end() || !shard->is_object()) return 0;
-    const auto index = shard->find("index");
-    return index != shard->end() && index->is_number_integer() ? index->get<int>() : 0;
 }
 
 }  // namespace
@@ -94,47 +85,13 @@ int run_merge(const Args& args) {
         status >= 0)
         return status;
 
-    // The parts' files stay mapped: their game records are copied from them to the output.
-    std::vector<std::unique_ptr<match::MappedFile>> texts;
-    std::vector<nlohmann::json> parts;
-    std::vector<std::vector<match::GameText>> part_games;
-    std::vector<std::unique_ptr<std::string>> rewritten;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        try {
-            texts.push_back(std::make_unique<match::MappedFile>(files[i]));
-        } catch (const std::exception&) {
-            return usage_error(fmt::format("merge: cannot read {}", files[i]));
-        }
-        match::PartSummary part;
-        try {
-            part = match::read_part_summary(texts[i]->text());
-        } catch (const std::exception&) {
-            return usage_error(fmt::format("merge: {} is not JSON", files[i]));
-        }
-        parts.push_back(std::move(part.head));
-        part_games.push_back(std::move(part.games));
-        rewritten.push_back(std::move(part.owned));
-    }
-    std::vector<nlohmann::json> pgn_info;
-    std::vector<std::size_t> by_shard;  // the parts by shard index, as merge_summaries orders them
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        pgn_info.push_back(parts[i].is_object() ? parts[i].value("pgn", nlohmann::json()) : nullptr);
-        by_shard.push_back(i);
-    }
-    std::stable_sort(by_shard.begin(), by_shard.end(), [&](std::size_t a, std::size_t b) {
-        return shard_index(parts[a]) < shard_index(parts[b]);
-    });
-    match::MergeResult m;
+    match::MergedParts merged;
     try {
-        m = match::merge_summaries(std::move(parts), sprt);
+        merged = match::merge_part_files(files, sprt);
     } catch (const std::exception& e) {
         return usage_error(std::string("merge: ") + e.what());
     }
-    std::vector<match::GameText> games;
-    for (std::size_t i : by_shard) games.insert(games.end(), part_games[i].begin(), part_games[i].end());
-    std::stable_sort(games.begin(), games.end(),
-                     [](const match::GameText& a, const match::GameText& b) { return a.number < b.number; });
-
+    const match::MergeResult& m = merged.result;
     const nlohmann::json& parts_info = m.summary["parts"];
     std::printf("Merged %zu of %d parts", parts_info["merged"].size(), parts_info["count"].get<int>());
     if (!m.missing.empty()) {
@@ -142,7 +99,7 @@ int run_merge(const Args& args) {
         for (int k : m.missing) list += (list.empty() ? "" : ", ") + std::to_string(k);
         std::printf(" (partial: missing %s)", list.c_str());
     }
-    std::printf(", %zu games\n", games.size());
+    std::printf(", %zu games\n", merged.games());
     match::StatsSettings settings;
     settings.penta = m.summary["statistics"].value("penta", true);
     settings.sprt = sprt;
@@ -168,17 +125,10 @@ int run_merge(const Args& args) {
             std::printf("  %-26s%6lld\n", it.key().c_str(), (long long)it.value().get<std::int64_t>());
     }
 
-    if (!json_out.empty()) {
-        std::vector<char> buffer(1 << 20);  // a million game records: few large writes
-        std::ofstream out;
-        out.rdbuf()->pubsetbuf(buffer.data(), std::streamsize(buffer.size()));
-        out.open(json_out, std::ios::binary);
-        if (!out) return usage_error(fmt::format("merge: cannot write {}", json_out));
-        match::write_summary(out, m.summary, games);
-        if (!(out << '\n').flush()) return usage_error(fmt::format("merge: cannot write {}", json_out));
-    }
+    if (!json_out.empty() && !match::write_merged_json(json_out, merged))
+        return usage_error(fmt::format("merge: cannot write {}", json_out));
     if (!pgn_out.empty())
-        if (int status = merge_pgn(files, pgn_info, pgn_out); status != 0) return status;
+        if (int status = merge_pgn(files, merged.pgn, pgn_out); status != 0) return status;
     switch (m.status) {
         case match::SprtStatus::h0:
             return 3;

@@ -4,6 +4,7 @@
 // their game numbers, so they are kept as text and written out as they came. The rest of the
 // summary (counts, pentanomial, reasons, match id) is small and parsed as usual.
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -21,7 +22,10 @@ struct GameText {
 };
 
 struct PartSummary {
-    nlohmann::json head;                 // the summary without its "games"
+    nlohmann::json head;   // the summary without "games", "pgn" and "finish_order"
+    std::string_view pgn;  // the "pgn" entry's JSON text (empty when there is none),
+                           // in the caller's text or `owned_pgn`
+    std::unique_ptr<std::string> owned_pgn;
     std::vector<GameText> games;         // in the file's order; views into the caller's text or `owned`
     std::unique_ptr<std::string> owned;  // the records, rewritten, when the file was laid out otherwise
 };
@@ -34,5 +38,10 @@ PartSummary read_part_summary(std::string_view text);
 // Writes `summary` exactly as summary.dump(2) would with `games` as its "games" array; the
 // summary's own "games" must be absent or empty.
 void write_summary(std::ostream& out, const nlohmann::json& summary, const std::vector<GameText>& games);
+// The same bytes and a line break written to the file at `path` (as the runner ends its -jsonout),
+// the records gathered from where they lie; false when the file cannot be written.
+// `next_game` gives the records in order, then an empty text.
+bool write_summary_file(const std::string& path, const nlohmann::json& summary,
+                        const std::function<std::string_view()>& next_game);
 
 }  // namespace drawproxy::match

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "match_helpers.h"
@@ -78,10 +79,18 @@ TEST_CASE("merge: parts with their PGNs, in any order, give the whole match", "[
     INFO(r.out << r.err);
     CHECK(r.status == 3);
     CHECK(r.out.find("H0 accepted") != std::string::npos);
+    // A part that lost a game record: its counts are no longer its games.
+    nlohmann::json damaged = nlohmann::json::parse(slurp(j2.path));
+    REQUIRE(damaged["games"].size() == 4);
+    damaged["games"].erase(1);
+    TempFile lost(".json", damaged.dump(2) + "\n");
+    r = drawproxy_cmd("merge " + j1.path + " " + lost.path);
+    CHECK(r.err.find("lists 3 games but counts 4 by reason") != std::string::npos);
     // Bad input: one line on stderr, exit 2.
-    for (const std::string& bad : {"merge " + j1.path + " " + j1.path, "merge " + whole_json.path,
-                                   std::string("merge /nonexistent.json"),
-                                   "merge --sprt elo0=5 elo1=0 " + j1.path, std::string("merge")}) {
+    for (const std::string& bad :
+         {"merge " + j1.path + " " + j1.path, "merge " + whole_json.path,
+          "merge " + j1.path + " " + lost.path, std::string("merge /nonexistent.json"),
+          "merge --sprt elo0=5 elo1=0 " + j1.path, std::string("merge")}) {
         INFO(bad);
         r = drawproxy_cmd(bad);
         CHECK(r.status == 2);

@@ -88,9 +88,53 @@ TEST_CASE("summary text: text that is not JSON is refused, also inside the game 
           std::string("{\n  \"games\": [\n    {\n      \"game\": 1,\n    }\n  ]\n}"),
           std::string("{\n  \"games\": [\n    {\n      \"a\": \"\xff\"\n    }\n  ]\n}"),
           std::string("{\n  \"games\": [\n    {\n      \"a\": \"x\ty\"\n    }\n  ]\n}"),
-          std::string("{\n  \"games\": [\n    {\n      \"a\": tru\n    }\n  ]\n}"),
+          std::string(
+              "{\n  \"games\": [\n    {\n      \"a\": \"\xc3\xa9\",\n      \"b\": tru\n    }\n  ]\n}"),
+          std::string("{\n  \"games\": [\n    {\n      \"game\": 1\n    }\n  ]x\n}"),
+          std::string("{\n  \"games\": [\n    {\n      \"game\": 1\n    }\n    {\n    }\n  ]\n}"),
           std::string("{\n  \"games\": [],\n  \"x\": [1,}\n}")}) {
         INFO(bad);
         CHECK_THROWS(read_part_summary(bad));
     }
+}
+
+TEST_CASE("summary text: records are framed by their layout, whatever their strings hold", "[match][merge]") {
+    // Braces, brackets and the closing line's text inside strings; an escaped line break before
+    // a brace; a nested object closing at the record's own indentation plus two.
+    const json games = json::array({{{"game", 5}, {"white", "}"}, {"black", "    }"}, {"x", {{"y", "]}"}}}},
+                                    {{"game", 6}, {"white", "a\n    }"}, {"z", {{"w", json::array({"}"})}}}},
+                                    json::object(),
+                                    {{"article", "9.2"}, {"black", "B"}, {"game", 7}, {"zz", 1}}});
+    const std::string text = summary_with(games).dump(2);
+    PartSummary p = read_part_summary(text);
+    REQUIRE(p.owned == nullptr);
+    REQUIRE(p.games.size() == 4);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(json::parse(p.games[i].text) == games[i]);
+    CHECK(p.games[0].number == 5);
+    CHECK(p.games[1].number == 6);
+    CHECK(p.games[2].number == 0);
+    CHECK(p.games[3].number == 7);
+    CHECK(rewrite(text) == text);
+}
+
+TEST_CASE("summary text: the PGN order and the finish order stay out of the head", "[match][merge]") {
+    json j = summary_with(json::array({{{"game", 2}}, {{"game", 1}}}));
+    j["finish_order"] = {2, 1};
+    j["pgn"] = {{"file", "part-2.pgn"}, {"order", {2, 1}}};
+    for (const std::string& text : {j.dump(2), j.dump()}) {  // the fast path and the other
+        INFO(text);
+        PartSummary p = read_part_summary(text);
+        CHECK_FALSE(p.head.contains("pgn"));
+        CHECK_FALSE(p.head.contains("finish_order"));
+        CHECK(json::parse(p.pgn) == j["pgn"]);
+        CHECK(p.head["zlast"] == j["zlast"]);
+        REQUIRE(p.games.size() == 2);
+        CHECK(p.games[1].number == 1);
+    }
+    // No "pgn": none kept.
+    CHECK(read_part_summary(summary_with(json::array()).dump(2)).pgn.empty());
+    // A broken PGN order is refused like any other text that is not JSON.
+    std::string broken = j.dump(2);
+    broken.replace(broken.find("\"order\": ["), 10, "\"order\": [,");
+    CHECK_THROWS(read_part_summary(broken));
 }
