@@ -4,29 +4,28 @@
 // of a pair; the LLR is computed after every game all the same). Reference, same run: the
 // trinomial Elo estimate drawproxy printed before (match/elo.h). Times are CPU time.
 // Then `merge` of part summaries (1,000 parts of 1,000 games by default; argv[1] parts,
-// argv[2] games per part): parsing the JSON text and merging, against the reference of
-// parsing alone.
+// argv[2] games per part, written as the runner writes them by bench/support): merge's own code
+// (match/part_merge.h: read, merge, write the merged JSON), in this process, against the
+// reference of copying the same files' bytes into one file (read and write, as cat does).
 #include <fmt/core.h>
 
-#include <chrono>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
-#include <ctime>
+#include <filesystem>
 #include <random>
 #include <vector>
 
+#include "bench/support/synthetic_parts.h"
 #include "match/elo.h"
-#include "match/shard.h"
+#include "match/part_merge.h"
 #include "match/stats.h"
 
 using namespace drawproxy::match;
+using drawproxy::bench::cpu_seconds;
 
 namespace {
-
-double cpu_seconds() {
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
 
 // Results with a small edge for the first engine and 60% draws, as in engine testing.
 std::vector<PlayerResult> outcomes(std::size_t n) {
@@ -63,59 +62,54 @@ double time_per_game(const std::vector<PlayerResult>& results, int rounds, Updat
     return best;
 }
 
-// Summaries as the runner writes them: per game the fields of drawproxy's JSON.
-void merge_bench(int parts, int games_per_part) {
-    const int pairs = parts * games_per_part / 2;
-    std::vector<std::string> texts;
-    std::mt19937 rng(7);
-    for (int k = 1; k <= parts; ++k) {
-        EncounterStats stats({"A", "B"}, pairs);
-        nlohmann::json j;
-        j["engines"] = {"A", "B"};
-        j["rules"] = "fide-2023";
-        j["match_id"] = "0123456789abcdef";
-        j["shard"] = {{"index", k}, {"count", parts}};
-        nlohmann::json games = nlohmann::json::array();
-        for (int g = 0; g < games_per_part; ++g) {
-            const int unit = (k - 1) + (g / 2) * parts, number = 2 * unit + g % 2 + 1;
-            const auto score = drawproxy::rules::Score(rng() % 3);
-            stats.add(g % 2, 1 - g % 2, score, unit);
-            games.push_back({{"game", number},
-                             {"white", g % 2 ? "B" : "A"},
-                             {"black", g % 2 ? "A" : "B"},
-                             {"result", "1/2-1/2"},
-                             {"reason", "threefold"},
-                             {"article", "9.2.2"},
-                             {"claimed", true},
-                             {"result_rule", "threefold 9.2.2"},
-                             {"plies", 87},
-                             {"incorrect_claims", {{"white", 0}, {"black", 0}}}});
-        }
-        j["games"] = std::move(games);
-        j["by_reason"] = {{"threefold claimed", games_per_part}};
-        j["incorrect_claims"] = {{"A", 0}, {"B", 0}};
-        put_statistics(j, stats.all(), StatsSettings{true, SprtParams{}});
-        texts.push_back(j.dump(2));
-    }
+// The bytes of `files` copied into `out_path`, as cat does (read and write, 1 MB at a time).
+std::size_t copy_files(const std::vector<std::string>& files, const std::string& out_path) {
+    std::vector<char> buffer(1 << 20);
+    std::FILE* out = std::fopen(out_path.c_str(), "wb");
     std::size_t bytes = 0;
-    for (const auto& t : texts) bytes += t.size();
-    double t0 = cpu_seconds();
-    std::vector<nlohmann::json> parsed;
-    for (const auto& t : texts) parsed.push_back(nlohmann::json::parse(t));
-    const double parse = cpu_seconds() - t0;
-    t0 = cpu_seconds();
-    const MergeResult m = merge_summaries(parsed, std::nullopt);
-    const double merge = cpu_seconds() - t0;
-    t0 = cpu_seconds();
-    const std::string out = m.summary.dump(2);
-    const double write = cpu_seconds() - t0;
-    fmt::print("merge: {} parts of {} games ({:.0f} MB of JSON)\n", parts, games_per_part, bytes / 1e6);
-    fmt::print("  reference: parse the parts' JSON          {:8.3f} s\n", parse);
-    fmt::print("  merge (counts, game list sorted, stats)   {:8.3f} s  ({:.2f}x parse)\n", merge,
-               merge / parse);
-    fmt::print("  write the merged JSON                     {:8.3f} s\n", write);
-    fmt::print("  total                                     {:8.3f} s  (budget 1 s)\n",
-               parse + merge + write);
+    for (const std::string& f : files) {
+        std::FILE* in = std::fopen(f.c_str(), "rb");
+        while (std::size_t n = in ? std::fread(buffer.data(), 1, buffer.size(), in) : 0)
+            bytes += std::fwrite(buffer.data(), 1, n, out);
+        if (in) std::fclose(in);
+    }
+    std::fclose(out);
+    return bytes;
+}
+
+void merge_bench(int parts, int games_per_part) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / fmt::format("bench_stats.{}", getpid());
+    fs::create_directories(dir);
+    const drawproxy::bench::WrittenParts written =
+        drawproxy::bench::write_parts(dir, parts, games_per_part, false);
+    const std::string out = (dir / "merged.json").string();
+    fmt::print("merge: {} parts of {} games ({:.0f} MB of JSON), CPU time, best of 3\n", parts,
+               games_per_part, written.json_bytes / 1e6);
+    double copy = 1e300, read = 1e300, write = 1e300;
+    std::size_t games = 0;
+    bool ok = true;
+    for (int round = 0; round < 3; ++round) {
+        fs::remove(out);
+        double t0 = cpu_seconds();
+        ok = ok && copy_files(written.json_files, out) == written.json_bytes;
+        copy = std::min(copy, cpu_seconds() - t0);
+        fs::remove(out);
+        t0 = cpu_seconds();
+        const MergedParts merged = merge_part_files(written.json_files, std::nullopt);
+        const double t1 = cpu_seconds();
+        ok = ok && write_merged_json(out, merged);
+        read = std::min(read, t1 - t0);
+        write = std::min(write, cpu_seconds() - t1);
+        games = merged.games();
+    }
+    fs::remove_all(dir);
+    fmt::print("  reference: copy the parts' bytes into one file  {:8.3f} s\n", copy);
+    fmt::print("  read the parts, merge their counts, order {} games {:8.3f} s\n", games, read);
+    fmt::print("  write the merged JSON                            {:8.3f} s\n", write);
+    fmt::print(
+        "  total                                            {:8.3f} s  ({:.1f}x the copy; budget 1 s){}\n",
+        read + write, (read + write) / copy, ok ? "" : "  FAILED");
 }
 
 }  // namespace
