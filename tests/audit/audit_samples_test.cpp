@@ -216,13 +216,14 @@ TEST_CASE("audit --json gives the fields of issue 7 in order, then the recorded 
 
 namespace {
 
-struct Run {
+struct ShellRun {
     int status;
     std::string out;
 };
 
-Run run(const std::string& command) {
-    Run r{-1, {}};
+// `command` through the shell; its stdout (and whatever it redirects there) and exit status.
+ShellRun run_shell(const std::string& command) {
+    ShellRun r{-1, {}};
     std::unique_ptr<FILE, int (*)(FILE*)> p(popen(command.c_str(), "r"), pclose);
     REQUIRE(p);
     std::array<char, 4096> buf;
@@ -237,18 +238,18 @@ Run run(const std::string& command) {
 TEST_CASE("drawproxy audit: exit status, JSON lines, broken games on stderr", "[audit][cli]") {
     const std::string exe = test::binary_path("bin/drawproxy");
     const std::string dir = test::source_path("tests/data/pgn/");
-    Run ok = run(exe + " audit --json " + dir + "cutechess.pgn " + dir + "lichess.pgn 2>&1");
+    ShellRun ok = run_shell(exe + " audit --json " + dir + "cutechess.pgn " + dir + "lichess.pgn 2>&1");
     CHECK(ok.status == 0);
     CHECK(std::count(ok.out.begin(), ok.out.end(), '\n') == 8);
-    Run bad = run(exe + " audit --json " + dir + "malformed.pgn 2>&1 >/dev/null");
+    ShellRun bad = run_shell(exe + " audit --json " + dir + "malformed.pgn 2>&1 >/dev/null");
     CHECK(bad.status == 2);
     CHECK(std::count(bad.out.begin(), bad.out.end(), '\n') == 8);  // one line per broken game
     CHECK(bad.out.find("game 4, ply 2: bad move 'Nf9'") != std::string::npos);
-    Run table = run(exe + " audit --rules fide-2014 " + dir + "fastchess.pgn");
+    ShellRun table = run_shell(exe + " audit --rules fide-2014 " + dir + "fastchess.pgn");
     CHECK(table.status == 0);
     CHECK(table.out.find("total: 4 games: 3 agree, 1 differ, 0 broken") != std::string::npos);
-    Run usage = run(exe + " audit --rules no-such-edition " + dir + "fastchess.pgn 2>/dev/null");
+    ShellRun usage = run_shell(exe + " audit --rules no-such-edition " + dir + "fastchess.pgn 2>/dev/null");
     CHECK(usage.status == 2);
-    Run missing = run(exe + " audit /nonexistent/file.pgn 2>/dev/null");
+    ShellRun missing = run_shell(exe + " audit /nonexistent/file.pgn 2>/dev/null");
     CHECK(missing.status == 2);
 }

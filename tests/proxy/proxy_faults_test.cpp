@@ -10,6 +10,7 @@
 
 using drawproxy::test::ChildSession;
 using drawproxy::test::fake_engine_binary;
+using drawproxy::test::gone_soon;
 using drawproxy::test::process_alive;
 using drawproxy::test::proxy_binary;
 
@@ -30,12 +31,6 @@ int engine_pid(ChildSession& s) {
     for (const auto& l : s.lines())
         if (l.rfind("info string pid ", 0) == 0) return std::stoi(l.substr(16));
     return -1;
-}
-
-bool gone_soon(int pid) {
-    for (int i = 0; i < 100 && process_alive(pid); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    return !process_alive(pid);
 }
 
 }  // namespace

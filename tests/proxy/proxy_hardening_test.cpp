@@ -28,11 +28,6 @@ constexpr long MEMORY_LIMIT_KIB = 160 * 1024;
 constexpr long MEMORY_LIMIT_KIB = 16 * 1024;
 #endif
 
-bool gone_soon(int pid) {
-    for (int i = 0; i < 150 && process_alive(pid); ++i) std::this_thread::sleep_for(20ms);
-    return !process_alive(pid);
-}
-
 int number_after(const std::vector<std::string>& lines, const std::string& prefix) {
     for (const auto& l : lines)
         if (l.rfind(prefix, 0) == 0) return std::stoi(l.substr(prefix.size()));

@@ -16,7 +16,7 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-std::string temp_file(const std::string& name) { return binary_path("tests/tmp_proxy_" + name); }
+std::string build_temp_file(const std::string& name) { return binary_path("tests/tmp_proxy_" + name); }
 
 std::vector<std::string> read_lines(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -28,7 +28,7 @@ std::vector<std::string> read_lines(const std::string& path) {
 }  // namespace
 
 TEST_CASE("uci: our options come right before uciok; our setoptions stay with us") {
-    std::string record = temp_file("options.txt");
+    std::string record = build_temp_file("options.txt");
     ChildSession s(proxy_binary(), {"--claim", "score:-30", "--setoption", "Hash=64", "--setoption",
                                     "Threads=1", "--", fake_engine_binary(), "--record", record});
     s.send("uci");
@@ -93,7 +93,7 @@ TEST_CASE("the DrawProxy options change the policy and the edition") {
 }
 
 TEST_CASE("lines of any length and any bytes pass intact both ways") {
-    std::string record = temp_file("bytes.txt");
+    std::string record = build_temp_file("bytes.txt");
     ChildSession s(proxy_binary(), {"--", fake_engine_binary(), "--record", record, "--on",
                                     "isready=@big 3000000;readyok", "--on", "echo=@echo"});
     std::mt19937 rng(7);
@@ -117,7 +117,7 @@ TEST_CASE("lines of any length and any bytes pass intact both ways") {
 }
 
 TEST_CASE("the --log file holds every line both ways with a microsecond timestamp and direction") {
-    std::string log = temp_file("log.txt");
+    std::string log = build_temp_file("log.txt");
     ChildSession s(proxy_binary(), {"--log", log, "--", fake_engine_binary()});
     s.send("isready");
     REQUIRE(s.wait_line("readyok"));

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/engine_process.h"
@@ -81,6 +82,13 @@ inline bool process_alive(int pid) {
     std::string stat(buf, n);
     auto paren = stat.rfind(')');
     return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] != 'Z';
+}
+
+// True once PID is gone (or a zombie), polling for up to 3 s.
+inline bool gone_soon(int pid) {
+    for (int i = 0; i < 150 && process_alive(pid); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return !process_alive(pid);
 }
 
 }  // namespace drawproxy::test
