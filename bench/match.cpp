@@ -158,5 +158,65 @@ int main(int argc, char** argv) {
     std::printf(
         "  reference, legal move generation of the WDL positions: %.2f us (WDL probe = %.1fx; %d moves)\n",
         gen_us, wdl_us / gen_us, moves);
-    return 0;
+
+    // One game's probes, position after position, along walks that keep the clock running near
+    // the fifty moves (the case that needs DTZ: a won ending played on). Stateless probes against
+    // match::syzygy::GameProber, which reads each position after a root probe from that probe.
+    struct Walk {
+        std::vector<rules::Position> positions;
+        std::vector<rules::Move> moves;  // moves[i] led to positions[i] (none for the first)
+    };
+    std::vector<Walk> walks;
+    for (const char* fen : {"7k/8/8/8/8/8/8/K2Q4 w - - 30 1", "8/8/3k4/8/8/8/8/R3K3 b - - 50 1",
+                            "7k/8/8/8/8/8/8/KBN5 w - - 20 1", "8/5k2/8/8/3q4/8/2R5/1K6 w - - 40 1"}) {
+        Walk w;
+        auto pos = rules::Position::from_fen(fen);
+        rules::Move last = rules::Move::none();
+        unsigned pick = 11;
+        while (int(w.positions.size()) < 60 && pos.halfmove_clock() < 100 && pos.has_legal_moves() &&
+               rules::popcount(pos.pieces()) >= 4) {
+            w.positions.push_back(pos);
+            w.moves.push_back(last);
+            const auto moves = pos.legal_moves();
+            pick = pick * 1103515245u + 12345u;
+            last = moves[int((pick >> 16) % unsigned(moves.size()))];
+            pos.play(last);
+        }
+        walks.push_back(std::move(w));
+    }
+    int walk_positions = 0, dtz_probes = 0, mismatches = 0;
+    for (const auto& w : walks) walk_positions += int(w.positions.size());
+    const int walk_rounds = 200;
+    const auto s0 = Clock::now();
+    for (int i = 0; i < walk_rounds; ++i)
+        for (const auto& w : walks)
+            for (const auto& p : w.positions) mismatches += !match::syzygy::probe(p);
+    const double stateless_us = std::chrono::duration<double, std::micro>(Clock::now() - s0).count() /
+                                double(walk_rounds * walk_positions);
+    const auto p0 = Clock::now();
+    for (int i = 0; i < walk_rounds; ++i)
+        for (const auto& w : walks) {
+            match::syzygy::GameProber prober;
+            for (std::size_t k = 0; k < w.positions.size(); ++k)
+                mismatches += !prober.probe(w.positions[k], int(k), w.moves[k], true);
+            dtz_probes += prober.dtz_probes();
+        }
+    const double game_us = std::chrono::duration<double, std::micro>(Clock::now() - p0).count() /
+                           double(walk_rounds * walk_positions);
+    for (const auto& w : walks) {  // the same values, checked outside the timing
+        match::syzygy::GameProber prober;
+        for (std::size_t k = 0; k < w.positions.size(); ++k)
+            mismatches += prober.probe(w.positions[k], int(k), w.moves[k], true) !=
+                          match::syzygy::probe(w.positions[k]);
+    }
+    std::printf("Syzygy, one game's probes along %d positions of 4 pieces with the clock at 20-99:\n",
+                walk_positions);
+    std::printf("  stateless probe (WDL, + DTZ for a win):   %.2f us per position (%.1fx move generation)\n",
+                stateless_us, stateless_us / gen_us);
+    std::printf(
+        "  GameProber (next position from the root probe): %.2f us per position (%.1fx; %.2fx stateless)\n",
+        game_us, game_us / gen_us, game_us / stateless_us);
+    std::printf("  root probes: %.0f%% of positions; values differing from the stateless probe: %d\n",
+                100.0 * dtz_probes / double(walk_rounds * walk_positions), mismatches);
+    return mismatches == 0 ? 0 : 1;
 }

@@ -323,9 +323,10 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
 
 std::optional<Outcome> GameRunner::adjudicate_by_tablebase() {
     const rules::Position& pos = arbiter_.position();
-    const std::optional<syzygy::Wdl> wdl = syzygy::probe(pos);
-    if (!wdl) return std::nullopt;
     const Color to_move = pos.side_to_move();
+    const std::optional<syzygy::Wdl> wdl =
+        tb_prober_.probe(pos, int(record_.plies.size()), record_.plies.back().move, fifty_counts(to_move));
+    if (!wdl) return std::nullopt;
     const bool cursed = *wdl == syzygy::Wdl::CursedWin || *wdl == syzygy::Wdl::BlessedLoss;
     const Color defender = *wdl == syzygy::Wdl::CursedWin ? ~to_move : to_move;
     const bool claims = cursed && would_claim(players_[defender]);
@@ -346,6 +347,14 @@ std::optional<Outcome> GameRunner::adjudicate_by_tablebase() {
                         syzygy::to_string(*wdl), side, defending, players_[defender].config->claim.text()));
     }
     return o;
+}
+
+bool GameRunner::fifty_counts(Color to_move) const {
+    // A cursed win is the win under -tbignore50; under -tbadjudicate DRAW a win is played on, and
+    // so is a cursed win no one would claim (either side may be the one it is against).
+    if (spec_.adjudication.tb_ignore50) return false;
+    if (spec_.adjudication.tb_results != AdjudicationOptions::TbResults::Draw) return true;
+    return would_claim(players_[to_move]) || would_claim(players_[~to_move]);
 }
 
 bool GameRunner::would_claim(const Player& p) const {

@@ -109,6 +109,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     bool wants_draw(const Player& p) const;
     // Whether the player's claim policy claims a draw now, given its last score.
     bool would_claim(const Player& p) const;
+    // Whether the tablebase rule's verdict may differ between a win and a cursed win now.
+    bool fifty_counts(rules::Color to_move) const;
     // The tablebase rule after a move (the Laws have not ended the game).
     std::optional<Outcome> adjudicate_by_tablebase();
     // The claim among the claimant's lines, if any.
@@ -126,6 +128,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     bool adjudicating_ = false;
     int tb_pieces_ = 0;                // -tb: probe positions of at most this many pieces (0: off)
     bool tb_played_on_noted_ = false;  // a cursed win played on is noted once
+    syzygy::GameProber tb_prober_;     // -tb: this game's probes
     std::uint64_t book_rng_ = 0;       // book choices: seeded from the game's seed
     Player players_[2];
     boost::asio::steady_timer timer_;

@@ -61,6 +61,56 @@ TEST_CASE("Syzygy probes through Fathom: wins, draws, the fifty-move rule, what 
     CHECK_FALSE(probe("4k3/8/8/8/8/8/8/RQ2K2R w - - 0 1"));
 }
 
+TEST_CASE("one game's probes: a root probe values the next position, no DTZ probe when not needed",
+          "[match][tablebase]") {
+    REQUIRE(match::syzygy::open(TABLES) == 4);
+    // Walks of scrambled moves with the clock near the fifty moves, so wins turn cursed on the way
+    // (and back, after a zeroing move): every value is the stateless probe's, with fewer DTZ
+    // probes than positions it needs them for (a win or loss with moves on the clock).
+    for (const char* fen : {"7k/8/8/8/8/8/8/K2Q4 w - - 60 1", "8/8/3k4/8/8/8/8/R3K3 b - - 70 1",
+                            "7k/8/8/8/8/8/8/KBN5 w - - 40 1", "8/8/8/4k3/8/8/3P4/4K3 w - - 85 1",
+                            "8/5k2/8/8/3q4/8/2R5/1K6 w - - 75 1"}) {
+        INFO(fen);
+        auto pos = rules::Position::from_fen(fen);
+        match::syzygy::GameProber prober;
+        int ply = 0, cursed = 0, wins = 0, need_dtz = 0;
+        rules::Move last = rules::Move::none();
+        unsigned pick = 7;
+        for (; ply < 60 && pos.halfmove_clock() < 100 && pos.has_legal_moves(); ++ply) {
+            const auto expected = match::syzygy::probe(pos);
+            REQUIRE(expected);
+            CHECK(prober.probe(pos, ply, last, true) == expected);
+            cursed += *expected == Wdl::CursedWin || *expected == Wdl::BlessedLoss;
+            wins += *expected == Wdl::Win || *expected == Wdl::Loss;
+            need_dtz += pos.halfmove_clock() > 0 && *expected != Wdl::Draw;
+            const auto moves = pos.legal_moves();
+            pick = pick * 1103515245u + 12345u;
+            last = moves[int((pick >> 16) % unsigned(moves.size()))];
+            pos.play(last);
+            if (rules::popcount(pos.pieces()) < 3) break;
+        }
+        CHECK(prober.dtz_probes() <= (ply + 1) / 2);  // never two positions in a row
+        CHECK(prober.dtz_probes() < need_dtz);
+        CHECK(wins + cursed > 0);
+    }
+    // The won KQvK with 96 on the clock: cursed, unless the caller does not tell them apart.
+    const auto kqk = rules::Position::from_fen("7k/8/8/8/8/8/8/K2Q4 w - - 96 1");
+    match::syzygy::GameProber blind;
+    CHECK(blind.probe(kqk, 0, rules::Move::none(), false) == Wdl::Win);
+    CHECK(blind.dtz_probes() == 0);
+    match::syzygy::GameProber seeing;
+    CHECK(seeing.probe(kqk, 0, rules::Move::none(), true) == Wdl::CursedWin);
+    CHECK(seeing.dtz_probes() == 1);
+    // 1.Qd2 is valued by that root probe; the same position as another ply's is probed again.
+    const rules::Move qd2(rules::make_square(3, 0), rules::make_square(3, 1));
+    auto after = kqk;
+    after.play(qd2);
+    CHECK(seeing.probe(after, 1, qd2, true) == Wdl::BlessedLoss);
+    CHECK(seeing.dtz_probes() == 1);
+    CHECK(seeing.probe(after, 3, qd2, true) == Wdl::BlessedLoss);
+    CHECK(seeing.dtz_probes() == 2);
+}
+
 TEST_CASE("the tablebase verdict: -tbadjudicate, -tbignore50, and the defender's claim",
           "[match][tablebase]") {
     using rules::BLACK;
