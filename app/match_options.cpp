@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 
 namespace drawproxy::match {
 namespace {
@@ -45,7 +46,8 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         // a later value for the same option replaces the earlier one (-each, conf=), as in cutechess-cli
         const std::string name = key.substr(7);
-        auto same = std::find_if(e.options.begin(), e.options.end(), [&](const auto& o) { return o.first == name; });
+        auto same =
+            std::find_if(e.options.begin(), e.options.end(), [&](const auto& o) { return o.first == name; });
         if (same != e.options.end())
             same->second = value;
         else
@@ -182,7 +184,8 @@ MatchOptions parse_match_options(const std::vector<std::string>& given) {
         Tokens args = state.args;
         args.insert(args.end(), extra.begin(), extra.end());
         MatchOptions opts = parse_match_options(args);
-        if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end()) opts.autosave_interval = 20;
+        if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end())
+            opts.autosave_interval = 20;
         opts.state_file = state_path;
         opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
         if (!discard) opts.resume = std::move(state);
@@ -317,6 +320,8 @@ MatchOptions parse_match_options(const std::vector<std::string>& given) {
                 throw OptionError(fmt::format("bad -report value '{}' (penta=true, penta=false)", v));
         } else if (opt == "-ratinginterval") {
             opts.rating_interval = to_int<int>(one(), opt, 0);
+        } else if (opt == "-scoreinterval") {
+            opts.score_interval = to_int<int>(one(), opt, 0);
         } else if (opt == "-output") {
             const std::string& v = one();
             auto f = parse_output_format(v.rfind("format=", 0) == 0 ? v.substr(7) : v);
@@ -343,6 +348,16 @@ MatchOptions parse_match_options(const std::vector<std::string>& given) {
     if (opts.sprt && engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
     if (opts.shard && !opts.seed_given)
         throw OptionError("-shard needs -seed (or -srand): every part must compute the same schedule");
+    if (!opts.seed_given) {
+        // As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random
+        // opening order and Chess960 starts differ from run to run. It joins the saved command
+        // line, so a resumed match goes on with it (and the scheduler says what it was).
+        const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
+        std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
+        opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
+        opts.args.push_back("-srand");
+        opts.args.push_back(std::to_string(opts.seed));
+    }
     for (std::size_t n = 0; n < engines.size(); ++n) {
         EngineConfig e;
         e.tc = default_tc;

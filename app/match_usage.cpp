@@ -76,6 +76,8 @@ Options:
   -report penta=true|false
                         statistics on game pairs of -repeat (default) or on single games
   -ratinginterval N     a status block every N games (game pairs with penta=true)
+  -scoreinterval N      the score line after every N-th game and the last (default 1;
+                        0: the last only)
   -output drawproxy|cutechess|fastchess
                         status lines as drawproxy (default), cutechess-cli or fastchess
   -shard K/N            play the K-th of N parts of the match (needs -seed); the parts'

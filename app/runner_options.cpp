@@ -130,7 +130,6 @@ constexpr Refusal REFUSALS[] = {
     {"-engines", "it lists cutechess-cli's configured engines; drawproxy has no engine list"},
     {"-resultformat", "result lists have one format: the tables drawproxy prints"},
     {"-outcomeinterval", "outcome lists are not printed; drawproxy prints every result"},
-    {"-scoreinterval", "score intervals are not built yet"},
     {"-quick", "give the engines with -engine and the book with -openings"},
     {"-crc32", "PGN checksums are not computed"},
     {"-check-mate-pvs", "mate PVs are not checked"},

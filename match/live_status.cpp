@@ -68,13 +68,18 @@ std::string LiveStatus::interval_block(const HeadToHead& h) const {
     }
 }
 
-std::string LiveStatus::game_finished(int white, int black, rules::Score score, int pair) {
+std::string LiveStatus::game_finished(int white, int black, rules::Score score, int pair, bool last) {
     const std::int64_t pairs_before = stats_.encounter(white, black).pairs.pairs();
     stats_.add(white, black, score, pair);
     ++games_;
     const HeadToHead& h = stats_.encounter(white, black);
     std::string out;
-    if (opts_.output == OutputFormat::cutechess) out += cutechess_score_line(h) + "\n";
+    // -scoreinterval counts finished games, as fastchess does; the last game always has its line.
+    const int every = opts_.score_interval;
+    if (last || (every > 0 && games_ % every == 0)) {
+        last_score_games_ = games_;
+        if (opts_.output == OutputFormat::cutechess) out += cutechess_score_line(h) + "\n";
+    }
     // -ratinginterval counts games, or completed pairs with pentanomial statistics (fastchess).
     const int n = opts_.rating_interval;
     bool interval = false;
@@ -105,8 +110,12 @@ std::string LiveStatus::final_block() const {
     if (opts_.engines.size() != 2 || games_ == 0) return "";
     const HeadToHead& h = stats_.encounter(0, 1);
     switch (opts_.output) {
-        case OutputFormat::cutechess:
-            return last_interval_games_ == games_ ? "" : cutechess_results(h, settings_) + "\n";
+        case OutputFormat::cutechess: {
+            // A match that ended before its planned last game (an SPRT verdict) closes with the
+            // score line -scoreinterval left out.
+            std::string out = last_score_games_ == games_ ? "" : cutechess_score_line(h) + "\n";
+            return out + (last_interval_games_ == games_ ? "" : cutechess_results(h, settings_) + "\n");
+        }
         case OutputFormat::fastchess: {
             std::string out = fastchess_interval(h, settings_, matchup_) + "\n";
             out += verdict_ != SprtStatus::running

@@ -14,8 +14,12 @@ class LiveStatus {
     LiveStatus(const MatchOptions& opts, int pair_count);
 
     // The lines to print after game `number` between engines `white` and `black` (indices),
-    // of game pair `pair` (-1: none), ending with `score`; each ends with a newline.
-    std::string game_finished(int white, int black, rules::Score score, int pair);
+    // of game pair `pair` (-1: none), ending with `score`; each ends with a newline. `last`: the
+    // match's last game (its score line is printed whatever -scoreinterval says).
+    std::string game_finished(int white, int black, rules::Score score, int pair, bool last = false);
+    // Whether the game just finished gets its score line (-scoreinterval): drawproxy's own line
+    // is the caller's to print, cutechess's is in game_finished's lines.
+    bool score_line_due() const { return last_score_games_ == games_; }
     // True once the SPRT has accepted a hypothesis: start no more games.
     bool stopped() const { return verdict_ != SprtStatus::running; }
     SprtStatus verdict() const { return verdict_; }
@@ -37,6 +41,7 @@ class LiveStatus {
     int games_ = 0;
     SprtStatus verdict_ = SprtStatus::running;
     int last_interval_games_ = -1;  // the game count at the last status block
+    int last_score_games_ = -1;     // the game count at the last score line
 };
 
 }  // namespace drawproxy::match

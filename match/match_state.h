@@ -6,6 +6,13 @@
 // behind (their result, reason and claims for the tables, their colours and pair for the
 // statistics) is saved with the sizes of the PGN and EPD files when they were written, so a
 // resumed match cuts off any game written after the last save and plays it again.
+//
+// The file is a journal, one JSON object a line: the state when the run started (version,
+// command line, match id, the games saved before), written whole through a renamed temporary
+// file; then a line per game saved since, appended at each save (a save costs its new games,
+// not the whole match), then {"complete": true} when every game was played. A last line cut
+// short (the process killed while appending) is ignored: its game is played again. Version 1
+// files (the state as one JSON object) are read too.
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -22,10 +29,12 @@ struct SavedGame {
     Outcome outcome;
     int plies = 0;
     int incorrect_claims[2] = {0, 0};
+    std::int64_t pgn_bytes = -1;  // the -pgnout file's size with this game written (-1: none)
+    std::int64_t epd_bytes = -1;
 };
 
 struct MatchState {
-    static constexpr int VERSION = 1;
+    static constexpr int VERSION = 2;
     std::vector<std::string> args;  // the match's command line after `match`, without -resume
     std::string match_id;
     std::vector<SavedGame> games;  // finished, in the order they finished
@@ -38,14 +47,18 @@ SavedGame saved_game(const GameRecord& g, int pair);
 // A record the report and the statistics take as the finished game (no moves, `plies` long).
 GameRecord record_of(const SavedGame& g);
 
-nlohmann::json state_json(const MatchState& s);
-// Throws std::runtime_error with one line when `j` is not a drawproxy match state.
-MatchState state_from_json(const nlohmann::json& j);
+// The journal's lines, each ending with a newline: the whole state, a game saved after it, the end.
+std::string state_header_line(const MatchState& s);
+std::string state_game_line(const SavedGame& g);
+std::string state_complete_line();
 
 // Reads a state file; throws std::runtime_error with one line (missing, bad JSON, not a state).
 MatchState read_state_file(const std::string& path);
-// Writes it through a temporary file renamed over it; false with `error` on failure.
+// Writes it whole (compacted: one line) through a temporary file renamed over it; false with
+// `error` on failure.
 bool write_state_file(const std::string& path, const MatchState& s, std::string& error);
+// Appends journal lines (one write); false with `error` on failure.
+bool append_state_lines(const std::string& path, const std::string& lines, std::string& error);
 
 // Where a match keeps its state without -resume: beside its first output (-pgnout, else
 // -epdout, else -jsonout) as OUTPUT.state.json; else drawproxy-state.json in the current folder.

@@ -113,7 +113,7 @@ struct MatchOptions {
     std::string htmlout;  // the HTML report (match/html_report.h)
     std::string rules;    // empty: the default edition
     DrawOfferOptions draw_offers;
-    std::uint64_t seed = 0;
+    std::uint64_t seed = 0;  // -seed/-srand, else from the clock (seed_given false)
     bool seed_given = false;
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
     bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
@@ -122,6 +122,7 @@ struct MatchOptions {
     std::optional<SprtParams> sprt;
     bool report_penta = true;  // statistics on game pairs where there are pairs
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
+    int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     OutputFormat output = OutputFormat::drawproxy;
     std::optional<ShardSpec> shard;  // -shard K/N
     // Resuming (match/match_state.h): the state is saved every `autosave_interval` finished

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "match/options.h"
+#include "match/shard.h"
 #include "rules/polyglot.h"
 
 namespace drawproxy::match {
@@ -35,6 +36,7 @@ PolyglotBook::PolyglotBook(const std::string& path) {
     if (bytes.empty() || bytes.size() % 16 != 0)
         throw OptionError(
             fmt::format("book={}: not a Polyglot book (its size is not a multiple of 16 bytes)", path));
+    content_hash_ = fnv1a(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
     entries_.reserve(bytes.size() / 16);
     for (std::size_t i = 0; i < bytes.size(); i += 16)
         entries_.push_back({big_endian(&bytes[i], 8), std::uint16_t(big_endian(&bytes[i + 8], 2)),

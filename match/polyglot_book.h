@@ -20,6 +20,9 @@ class PolyglotBook {
     // the book does not have the position (or only moves of weight 0, or none legal).
     rules::Move pick(const rules::Position& pos, std::uint64_t& rng) const;
     std::size_t size() const { return entries_.size(); }
+    // FNV-1a of the file's bytes: the book's identity in the match id (the same book elsewhere
+    // under another name is the same match; another book of the same name is not).
+    std::uint64_t content_hash() const { return content_hash_; }
 
   private:
     struct Entry {
@@ -28,6 +31,7 @@ class PolyglotBook {
         std::uint16_t weight;
     };
     std::vector<Entry> entries_;  // by key
+    std::uint64_t content_hash_ = 0;
 };
 
 // splitmix64: the book's generator, one step.

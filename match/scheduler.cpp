@@ -106,14 +106,19 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
 
 namespace {
 
-// The hash of everything that fixes the games of the whole match: the rules, the engines and
-// their settings, the number of parts, and every scheduled game (players, opening, pair).
-std::string match_id(const MatchOptions& o, const std::string& rules, const std::vector<GameSpec>& schedule) {
-    std::string text = fmt::format("drawproxy match\nrules {}\nchess960 {}\nparts {}\npenta {}\n", rules,
-                                   o.chess960, o.shard ? o.shard->count : 1, o.report_penta);
+// The hash of everything that fixes the games of the whole match: the rules, the seed, the
+// engines and their settings (an opening book by its content), the number of parts, and every
+// scheduled game (players, opening, pair).
+std::string match_id(const MatchOptions& o, const std::string& rules, const std::vector<GameSpec>& schedule,
+                     const std::map<std::string, std::unique_ptr<PolyglotBook>>& books) {
+    std::string text = fmt::format("drawproxy match\nrules {}\nchess960 {}\nparts {}\npenta {}\nseed {}\n",
+                                   rules, o.chess960, o.shard ? o.shard->count : 1, o.report_penta, o.seed);
     for (const EngineConfig& e : o.engines) {
         text += fmt::format("engine {}\ncmd {}\ndir {}\ntc {}\nnodes {}\ndepth {}\n", e.name, e.cmd, e.dir,
                             e.tc.text(), e.nodes, e.depth);
+        if (!e.book.empty())
+            text += fmt::format("book {:016x} {} depth {}\n", books.at(e.book)->content_hash(),
+                                books.at(e.book)->size(), e.book_depth);
         for (const auto& a : e.args) text += "arg " + a + "\n";
         for (const auto& [name, value] : e.options) text += "option " + name + "=" + value + "\n";
     }
@@ -184,7 +189,12 @@ MatchSummary Scheduler::run() {
         for (int i = 0; i < n; ++i) openings.push_back(chess960_opening(int(rng() % 960)));
     }
     std::vector<GameSpec> schedule = build_schedule(opts_, openings);
-    const std::string id = match_id(opts_, edition_.name, schedule);
+    // Each book= file read once; every game of a player with one plays from it.
+    std::map<std::string, std::unique_ptr<PolyglotBook>> books;
+    for (const EngineConfig& e : opts_.engines)
+        if (!e.book.empty() && !books.count(e.book))
+            books.emplace(e.book, std::make_unique<PolyglotBook>(e.book));
+    const std::string id = match_id(opts_, edition_.name, schedule, books);
     int pair_count = 0;
     for (const GameSpec& g : schedule) pair_count = std::max(pair_count, g.pair + 1);
     const int total = int(schedule.size());  // game numbers and counts are the whole match's
@@ -235,16 +245,36 @@ MatchSummary Scheduler::run() {
             std::fprintf(out_, "Resuming match from %s: %zu games played, %zu to play\n",
                          opts_.state_file.c_str(), numbers.size(), schedule.size());
     }
+    // A seed from the clock is said where it decides something, so the run can be repeated.
+    const bool seed_decides =
+        !books.empty() || (opts_.openings && opts_.openings->random) || (opts_.chess960 && !opts_.openings);
+    if (!opts_.seed_given && seed_decides) {
+        if (out_ && opts_.output == OutputFormat::drawproxy)
+            std::fprintf(out_,
+                         "Seed %llu from the clock (-srand %llu plays these openings and book moves again)\n",
+                         (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
+        else if (out_)  // the runners' formats are theirs: the note goes beside them
+            std::fprintf(stderr, "drawproxy: seed %llu from the clock (-srand %llu repeats the match)\n",
+                         (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
+    }
     const std::string state_path = opts_.state_file.empty()
                                        ? default_state_path(opts_.pgnout, opts_.epdout, opts_.jsonout)
                                        : opts_.state_file;
+    // The state file is written whole once (the games of a resumed match compacted into it),
+    // then each save appends the games finished since the last one (match/match_state.h).
     int unsaved = 0;
+    std::string unsaved_lines;
+    bool state_written = false;
     auto save_state = [&] {
         std::string error;
-        if (!write_state_file(state_path, state, error))
-            std::fprintf(stderr, "warning: match state not saved: %s\n", error.c_str());
+        const bool saved = state_written ? append_state_lines(state_path, unsaved_lines, error)
+                                         : write_state_file(state_path, state, error);
+        if (!saved) std::fprintf(stderr, "warning: match state not saved: %s\n", error.c_str());
+        state_written = state_written || saved;  // else the next save writes it whole
         unsaved = 0;
+        unsaved_lines.clear();
     };
+    if (opts_.autosave_interval > 0) save_state();
 
     std::ofstream pgn;
     if (!opts_.pgnout.empty()) {
@@ -279,11 +309,6 @@ MatchSummary Scheduler::run() {
         pool.set_log(log_file.get());
     else if (opts_.debug_to_stdout)
         pool.set_log(stdout);
-    // Each book= file read once; every game of a player with one plays from it.
-    std::map<std::string, std::unique_ptr<PolyglotBook>> books;
-    for (const EngineConfig& e : opts_.engines)
-        if (!e.book.empty() && !books.count(e.book))
-            books.emplace(e.book, std::make_unique<PolyglotBook>(e.book));
     for (GameSpec& g : schedule) {
         if (!g.white->book.empty()) g.books[rules::WHITE] = books.at(g.white->book).get();
         if (!g.black->book.empty()) g.books[rules::BLACK] = books.at(g.black->book).get();
@@ -388,19 +413,24 @@ MatchSummary Scheduler::run() {
                     const int first = std::min(a, b), second = std::max(a, b);
                     record.event = opts_.event;
                     record.site = opts_.site;
-                    const std::string status = live.game_finished(a, b, record.outcome.score, pair);
-                    if (opts_.output == OutputFormat::drawproxy)
+                    const bool last = next >= schedule.size() && running.size() == 1;
+                    const std::string status = live.game_finished(a, b, record.outcome.score, pair, last);
+                    if (opts_.output == OutputFormat::drawproxy && live.score_line_due())
                         print_live(summary.report.score_line(first, second));
                     if (!status.empty()) print_live(status.substr(0, status.size() - 1));
                     if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
                     if (epd.is_open()) epd << final_position_line(record) << '\n' << std::flush;
                     if (opts_.autosave_interval > 0) {
-                        state.games.push_back(saved_game(record, pair));
+                        SavedGame saved = saved_game(record, pair);
                         std::error_code ec;  // the files are flushed: their sizes hold this game
                         if (pgn.is_open())
                             state.pgn_bytes = std::int64_t(std::filesystem::file_size(opts_.pgnout, ec));
                         if (epd.is_open())
                             state.epd_bytes = std::int64_t(std::filesystem::file_size(opts_.epdout, ec));
+                        saved.pgn_bytes = state.pgn_bytes;
+                        saved.epd_bytes = state.epd_bytes;
+                        unsaved_lines += state_game_line(saved);
+                        state.games.push_back(std::move(saved));
                         if (++unsaved >= opts_.autosave_interval) save_state();
                     }
                     summary.games.push_back(std::move(record));
@@ -434,6 +464,7 @@ MatchSummary Scheduler::run() {
     summary.engines_started = pool.started();
     if (opts_.autosave_interval > 0) {
         state.complete = summary.stopped.empty() && (next >= schedule.size() || live.stopped());
+        if (state.complete) unsaved_lines += state_complete_line();
         save_state();
     }
 
@@ -468,6 +499,7 @@ MatchSummary Scheduler::run() {
     if (!opts_.jsonout.empty()) {
         nlohmann::json j = summary.report.json();
         j["match_id"] = id;
+        j["seed"] = opts_.seed;
         if (summary.interrupted) j["interrupted"] = signal_name(summary.interrupted);
         if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
         put_statistics(j, live.stats().all(), live.settings());

@@ -194,9 +194,10 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
                                 test::fake_cmd("score=0") + " name=B -each nodes=1 -maxmoves 4 -pgnout " +
                                 pgn.path)
                 .status == 0);
-    nlohmann::json j = nlohmann::json::parse(slurp(state));
+    const std::string text = slurp(state);
+    nlohmann::json j = nlohmann::json::parse(text.substr(0, text.find('\n')));  // the state's first line
     j["match_id"] = "0000000000000000";
-    std::ofstream(state) << j.dump();
+    std::ofstream(state) << j.dump() << '\n';
     check("-resume " + state, "is the state of another match");
     std::remove(state.c_str());
     CHECK(match::default_state_path("", "", "") == "drawproxy-state.json");
@@ -255,5 +256,63 @@ TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over f
     // The summary counted them already (the report takes the state's games)
     const nlohmann::json j = nlohmann::json::parse(slurp(summary.path));
     CHECK(j["games"].size() == 4);
+    std::remove(state.c_str());
+}
+
+TEST_CASE("the state file is a journal: saves append their games, a torn last line is not a game",
+          "[match][resume]") {
+    TempFile pgn(".pgn");
+    const std::string state = pgn.path + ".state.json";
+    const std::string args =
+        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
+        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
+        " min";
+    const auto first = test::run_drawproxy("match " + args);
+    REQUIRE(first.status == 0);
+    const std::string pgn_text = slurp(pgn.path);
+    auto lines_of = [](const std::string& text) {
+        std::vector<std::string> lines;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    };
+    // The state as the run started (no game yet), then one line per game, then the end.
+    const auto lines = lines_of(slurp(state));
+    REQUIRE(lines.size() == 6);
+    CHECK(nlohmann::json::parse(lines[0])["games"].empty());
+    CHECK(nlohmann::json::parse(lines[5]) == nlohmann::json({{"complete", true}}));
+    const match::MatchState whole = match::read_state_file(state);
+    CHECK(whole.complete);
+    REQUIRE(whole.games.size() == 4);
+    CHECK(whole.pgn_bytes == std::int64_t(pgn_text.size()));
+
+    // Killed while appending the third game: its line is cut short.
+    std::ofstream(state, std::ios::trunc) << lines[0] << '\n'
+                                          << lines[1] << '\n'
+                                          << lines[2] << '\n'
+                                          << lines[3].substr(0, lines[3].size() / 2);
+    const match::MatchState torn = match::read_state_file(state);
+    CHECK_FALSE(torn.complete);
+    REQUIRE(torn.games.size() == 2);
+    CHECK(torn.pgn_bytes == whole.games[1].pgn_bytes);
+    CHECK(torn.pgn_bytes < std::int64_t(pgn_text.size()));
+    const auto r = test::run_drawproxy("match -resume " + state);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Started game 2 ") == std::string::npos);
+    CHECK(r.out.find("Started game 3 ") != std::string::npos);
+    CHECK(slurp(pgn.path) == pgn_text);  // game 3 cut off the PGN and played again
+    CHECK(last_score_line(r.out) == last_score_line(first.out));
+    // Resuming compacted the two saved games into the first line; games 3 and 4 were appended.
+    const auto after = lines_of(slurp(state));
+    REQUIRE(after.size() == 4);
+    CHECK(nlohmann::json::parse(after[0])["games"].size() == 2);
+    CHECK(match::read_state_file(state).games.size() == 4);
+
+    // A broken line that is not the last is a broken state, not a torn save.
+    std::ofstream(state, std::ios::trunc) << after[0] << "\n{oops\n" << after[1] << '\n';
+    const auto bad = test::run_drawproxy("match -resume " + state);
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("line 2 is not a JSON object") != std::string::npos);
     std::remove(state.c_str());
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "match/match_helpers.h"
 #include "match/polyglot_book.h"
@@ -189,6 +190,73 @@ TEST_CASE("book moves are drawn by weight and the same for the same seed", "[mat
     CHECK(e4 + d4 == 24);  // never c4
     CHECK(e4 > d4);
     CHECK(d4 > 0);
+}
+
+TEST_CASE("seed from the clock without -srand: book moves differ by run, the seed is said and repeats them",
+          "[match][polyglot]") {
+    const std::uint64_t start = rules::polyglot_key(after({}));
+    const std::string bytes =
+        book_bytes({{start, "e2e4", 1}, {start, "d2d4", 1}, {start, "c2c4", 1}, {start, "g1f3", 1}});
+    TempFile book(".bin", bytes);
+    const std::string engines = "-engine " + fake_cmd("score=0") + " name=W book=" + book.path + " -engine " +
+                                fake_cmd("score=0") +
+                                " name=B -each nodes=1 claim=never -maxmoves 1 -games 16 -noswap";
+    // Each run draws its own seed, kept on the command line a resumed match reads back.
+    const auto o1 = match::parse_match_options(words(engines)),
+               o2 = match::parse_match_options(words(engines));
+    CHECK_FALSE(o1.seed_given);
+    CHECK(o1.seed != o2.seed);
+    REQUIRE(o1.args.size() >= 2);
+    CHECK(o1.args[o1.args.size() - 2] == "-srand");
+    CHECK(o1.args.back() == std::to_string(o1.seed));
+
+    auto first_moves = [&](const std::string& pgn_path) {
+        std::vector<std::string> moves;
+        for (const auto& g : read_pgn_file(pgn_path)) {
+            REQUIRE(!g.moves.empty());
+            moves.push_back(rules::to_uci(g.start, g.moves[0]));
+        }
+        return moves;
+    };
+    auto json_of = [](const std::string& path) { return nlohmann::json::parse(slurp(path)); };
+    TempFile pgn1(".pgn"), json1(".json");
+    const CommandRun run =
+        run_drawproxy("match " + engines + " -pgnout " + pgn1.path + " -jsonout " + json1.path);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::uint64_t seed = json_of(json1.path)["seed"].get<std::uint64_t>();
+    CHECK(run.out.find("Seed " + std::to_string(seed) + " from the clock") != std::string::npos);
+    // -srand with the seed said plays the same book moves, and is the same match.
+    TempFile pgn2(".pgn"), json2(".json");
+    const std::string again = engines + " -srand " + std::to_string(seed);
+    REQUIRE(run_drawproxy("match " + again + " -pgnout " + pgn2.path + " -jsonout " + json2.path).status ==
+            0);
+    CHECK(first_moves(pgn1.path).size() == 16);
+    CHECK(first_moves(pgn1.path) == first_moves(pgn2.path));
+    CHECK(json_of(json1.path)["match_id"] == json_of(json2.path)["match_id"]);
+    CHECK(run_drawproxy("match " + again + " -pgnout " + pgn2.path).out.find("from the clock") ==
+          std::string::npos);
+
+    // The book is in the match id by its content: the same bytes under another name are the
+    // same match; other bytes under the same name are another (a shard or resume refuses it).
+    auto id_with = [&](const std::string& book_path) {
+        TempFile json(".json");
+        std::string args = again;
+        args.replace(args.find(book.path), book.path.size(), book_path);
+        REQUIRE(run_drawproxy("match " + args + " -jsonout " + json.path).status == 0);
+        return json_of(json.path)["match_id"].get<std::string>();
+    };
+    const std::string id = json_of(json2.path)["match_id"];
+    TempFile copy(".bin", bytes);
+    CHECK(id_with(copy.path) == id);
+    TempFile other(".bin", book_bytes({{start, "e2e4", 1}, {start, "d2d4", 2}}));
+    CHECK(id_with(other.path) != id);
+    const std::string other_bytes = slurp(other.path);
+    {
+        std::ofstream rewrite(book.path, std::ios::binary | std::ios::trunc);
+        rewrite << other_bytes;
+    }
+    CHECK(id_with(book.path) != id);
 }
 
 TEST_CASE("book= with Stockfish: book moves, castling sent as e1g1, then the engines play on",

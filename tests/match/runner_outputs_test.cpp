@@ -1,5 +1,5 @@
 // What the runners' output and schedule options do in a real match: -event/-site tags,
-// -pgnout min, -epdout, -log, -noswap, -reverse, -wait.
+// -pgnout min, -epdout, -log, -noswap, -reverse, -wait, -scoreinterval.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
@@ -80,4 +80,46 @@ TEST_CASE("wait (-wait) pauses between games", "[match][runners]") {
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     CHECK(ms >= 300);
+}
+
+namespace {
+
+// What a match of 5 games prints on its output, with `extra` options.
+std::string five_games_output(const std::string& extra) {
+    TempFile out(".out");
+    match::MatchOptions opts = match::parse_match_options(
+        words("-engine " + fake_cmd("score=0") + " name=W -engine " + fake_cmd("score=0") +
+              " name=B -each nodes=1 -games 5 -maxmoves 2 " + extra));
+    rules::Edition e = app::load_edition("fide-2023");
+    std::FILE* f = std::fopen(out.path.c_str(), "w");
+    REQUIRE(f);
+    match::Scheduler(opts, e, f).run();
+    std::fclose(f);
+    return slurp(out.path);
+}
+
+// The game counts the "Score of" lines end with, in order.
+std::vector<int> score_line_counts(const std::string& text) {
+    std::vector<int> counts;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("Score of W vs B: ", 0) == 0)
+            counts.push_back(std::stoi(line.substr(line.rfind(' ') + 1)));
+    return counts;
+}
+
+}  // namespace
+
+TEST_CASE("score interval (-scoreinterval N) prints the score line every N games and after the last",
+          "[match][runners]") {
+    using V = std::vector<int>;
+    CHECK(score_line_counts(five_games_output("-output cutechess")) == V{1, 2, 3, 4, 5});
+    CHECK(score_line_counts(five_games_output("-output cutechess -scoreinterval 2")) == V{2, 4, 5});
+    CHECK(score_line_counts(five_games_output("-output cutechess -scoreinterval 0")) == V{5});
+    CHECK(score_line_counts(five_games_output("-output cutechess -scoreinterval 5")) == V{5});
+    // drawproxy's own format: the same lines, then its closing table's.
+    CHECK(score_line_counts(five_games_output("-scoreinterval 3")) == V{3, 5, 5});
+    CHECK_THROWS_WITH(
+        match::parse_match_options(words("-engine cmd=a -engine cmd=b -each nodes=1 -scoreinterval -1")),
+        Catch::Contains("-scoreinterval"));
 }
