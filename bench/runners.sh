@@ -8,8 +8,8 @@
 # --keep DIR keeps each runner's last PGN and EPD there (dp.pgn, cc.pgn, fc.pgn), to compare games.
 # Needs build/bin/drawproxy, stockfish, and the Syzygy tables in ../shared/data/syzygy.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 cutechess="" fastchess="" runs=3 keep=""
+absolute() { [[ -z "$1" ]] || realpath "$1"; }
 while (($#)); do
     case "$1" in
         --cutechess) cutechess=$2; shift 2 ;;
@@ -19,6 +19,9 @@ while (($#)); do
         *) echo "usage: bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--runs N] [--keep DIR]" >&2; exit 2 ;;
     esac
 done
+cutechess=$(absolute "$cutechess")
+fastchess=$(absolute "$fastchess")
+cd "$(dirname "$0")/.."
 sf=$(command -v stockfish || echo /usr/games/stockfish)
 tb=$(realpath ../shared/data/syzygy)
 openings=$(realpath configs/openings/classical.epd)
@@ -39,7 +42,8 @@ best_of() {
     shift
     for ((i = 0; i < runs; ++i)); do
         rm -f "$out/$prefix".*
-        /usr/bin/time -f %e -o "$out/time" "$@" >"$out/stdout" 2>"$out/stderr" ||
+        # In $out: fastchess writes its config.json (and drawproxy its state file) where it runs.
+        (cd "$out" && exec /usr/bin/time -f %e -o "$out/time" "$@" >"$out/stdout" 2>"$out/stderr") ||
             { echo "failed: $* (see its stderr below)" >&2; tail -5 "$out/stderr" >&2; exit 1; }
         t=$(tail -1 "$out/time")
         if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
@@ -61,7 +65,7 @@ agreement() {
 }
 
 printf '%-14s %8s %6s  %s\n' runner "wall s" games "ratio (drawproxy / runner)"
-dp=$(best_of dp build/bin/drawproxy match "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
+dp=$(best_of dp "$PWD/build/bin/drawproxy" match "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
      -pgnout "$out/dp.pgn" -epdout "$out/dp.epd")
 printf '%-14s %8s %6s\n' drawproxy "$dp" "$(games_in "$out/dp.pgn")"
 if [[ -n "$cutechess" ]]; then
