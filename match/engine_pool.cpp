@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <utility>
 
 namespace drawproxy::match {
 namespace {
@@ -85,6 +86,14 @@ void EnginePool::forget(const std::shared_ptr<EngineSession>& s) {
     retiring_.erase(s);
     auto& idle = idle_[s->config];
     idle.erase(std::remove(idle.begin(), idle.end(), s), idle.end());
+    if (retiring_.empty() && all_exited_) std::exchange(all_exited_, nullptr)();
+}
+
+void EnginePool::when_all_exited(std::function<void()> done) {
+    if (retiring_.empty())
+        boost::asio::post(io_, std::move(done));
+    else
+        all_exited_ = std::move(done);
 }
 
 void EnginePool::release(const std::shared_ptr<EngineSession>& s) {

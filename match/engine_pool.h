@@ -56,6 +56,8 @@ class EnginePool {
     void retire(const std::shared_ptr<EngineSession>& s);
     // The match is over: every idle process is retired.
     void shutdown();
+    // `done` runs on the loop once no retired process is left (at once if none is).
+    void when_all_exited(std::function<void()> done);
 
     // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
     // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
@@ -78,6 +80,7 @@ class EnginePool {
     std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
     std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
     std::set<std::shared_ptr<EngineSession>> retiring_;
+    std::function<void()> all_exited_;
     std::set<const EngineConfig*> warned_;
 };
 

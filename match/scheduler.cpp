@@ -344,20 +344,32 @@ MatchSummary Scheduler::run() {
     const SignalDispositions restore_on_return;
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
     bool winding_down = false;
-    // No game left to run: the idle engines quit, and a signal from now on exits at once.
+    // No game left to run: the idle engines quit (at most 600 ms each). A first signal meanwhile
+    // is still handled on the loop, so the outputs are written; once the engines are gone, or on
+    // a second signal, a signal exits at once.
     auto wind_down = [&] {
         if (winding_down) return;
         winding_down = true;
         pool.shutdown();
-        signals.cancel();
-        signals.clear();
-        exit_at_once_on_signals();
+        pool.when_all_exited([&] {
+            signals.cancel();
+            signals.clear();
+            exit_at_once_on_signals();
+        });
     };
     std::function<void(const boost::system::error_code&, int)> on_signal;
     on_signal = [&](const boost::system::error_code& ec, int signo) {
         if (ec) return;  // cancelled: the match ended by itself
         if (summary.interrupted) exit_at_once(signo);
         summary.interrupted = signo;
+        if (winding_down) {
+            std::fprintf(
+                stderr,
+                "drawproxy: %s: no game is running; ending the engines (a second signal exits at once)\n",
+                signal_name(signo));
+            signals.async_wait(on_signal);
+            return;
+        }
         std::fprintf(
             stderr,
             "drawproxy: %s: no new game; stopping the running games (a second signal exits at once)\n",

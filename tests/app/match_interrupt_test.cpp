@@ -166,6 +166,36 @@ TEST_CASE("a second SIGINT exits at once and leaves no engine running", "[match]
     check_no_engine_left(kids);
 }
 
+TEST_CASE("SIGINT while the engines quit after the last game still writes the summary and JSON",
+          "[match][interrupt]") {
+    // B ignores quit and SIGTERM: after the last game the runner needs 600 ms to end it, and
+    // the signal comes then. Before, a signal at that point exited at once, without the tables
+    // and the JSON.
+    TempFile pgn(".pgn"), json(".json");
+    BackgroundRun run(test::words("match -engine " + test::fake_cmd(KNIGHTS) + " name=A -engine " +
+                                  test::fake_cmd(KNIGHTS + ";noquit=1") +
+                                  " name=B -each nodes=1 -games 2 -pgnout " + pgn.path + " -jsonout " +
+                                  json.path));
+    REQUIRE(run.pid() > 0);
+    const std::vector<ProcInfo> kids = engines_of(run, 2);
+    REQUIRE(test::wait_until([&] { return test::pgn_game_count(pgn.path) >= 2; }, 60s));
+    run.signal(SIGINT);
+    REQUIRE(run.wait(30s));
+    const std::string out = run.out(), err = run.err();
+    INFO("stdout:\n" << out << "\nstderr:\n" << err);
+    CHECK(run.status() == 130);
+    CHECK(err.find("second signal: exiting at once") == std::string::npos);
+    CHECK(err.find("no game is running; ending the engines") != std::string::npos);
+    CHECK(err.find("match interrupted by SIGINT: 2 games finished, 0 unterminated") != std::string::npos);
+    CHECK(out.find("Score of A vs B: 0 - 0 - 2 [0.500] 2") != std::string::npos);
+    CHECK(out.find("Finished match") != std::string::npos);
+    const nlohmann::json j = nlohmann::json::parse(test::slurp(json.path));
+    CHECK(j["interrupted"] == "SIGINT");
+    CHECK(j["games"].size() == 2);
+    CHECK(j["by_reason"] == nlohmann::json{{"threefold", 2}});
+    check_no_engine_left(kids);
+}
+
 TEST_CASE("Ctrl-C during a Stockfish match keeps every finished game and the summary",
           "[match][interrupt][stockfish]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");

@@ -14,12 +14,14 @@
 // P;  noscore=P  no score at ply P;  err=TEXT  print TEXT (_ for spaces) on stderr at "uci".
 // gate=G:PATH  in its G-th game (counted by ucinewgame) answer no go until PATH exists
 // (polled; gives up after 120 s), so a test can look at the match's files while it runs.
+// noquit=1  ignore `quit` and SIGTERM: only the runner's SIGKILL (600 ms after quit) ends it.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -47,6 +49,7 @@ struct Spec {
     std::string log;
     std::string err;
     bool close_input = false;
+    bool no_quit = false;
     int gate_game = -1;
     std::string gate_path;
 };
@@ -74,6 +77,8 @@ Spec parse_spec(const std::string& text) {
             s.bytes = std::atoi(value.c_str());
         } else if (key == "hang") {
             s.hang = std::atoi(value.c_str());
+        } else if (key == "noquit") {
+            s.no_quit = value == "1";
         } else if (key == "closein") {
             s.close_input = value == "1";
         } else if (key == "log") {
@@ -111,6 +116,7 @@ int run_fake(const Spec& spec) {
     std::string line;
     std::ofstream log;
     if (!spec.log.empty()) log.open(spec.log, std::ios::app);
+    if (spec.no_quit) std::signal(SIGTERM, SIG_IGN);
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << '\n' << std::flush;
         if (line == "uci") {
@@ -130,7 +136,7 @@ int run_fake(const Spec& spec) {
         } else if (line == "ucinewgame") {
             ++games;
         } else if (line == "quit") {
-            return 0;
+            if (!spec.no_quit) return 0;
         } else if (line.rfind("position ", 0) == 0) {
             std::istringstream in(line.substr(9));
             std::string word, fen;
