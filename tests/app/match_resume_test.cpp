@@ -76,6 +76,34 @@ int saved_games(const std::string& state) {
     }
 }
 
+// Four games of two fake engines (-games 2 -rounds 2, 8 moves each), the state saved after
+// every game, the PGN to `pgn`.
+std::string four_short_games(const std::string& pgn) {
+    return "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
+           " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn;
+}
+
+struct CutMatch {
+    match::MatchState state;  // the state as cut: its first two games
+    std::string pgn_text;     // the whole PGN the finished run wrote
+};
+
+// Makes a finished four-game match look stopped after its first two games: the state file
+// keeps them, the PGN is cut after the second game.
+CutMatch stop_after_two_games(const std::string& state, const std::string& pgn) {
+    CutMatch cut{match::read_state_file(state), slurp(pgn)};
+    REQUIRE(cut.state.games.size() == 4);
+    const std::string& text = cut.pgn_text;
+    const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
+    cut.state.games.resize(2);
+    cut.state.complete = false;
+    cut.state.pgn_bytes = std::int64_t(third);
+    std::string error;
+    REQUIRE(match::write_state_file(state, cut.state, error));
+    std::ofstream(pgn, std::ios::trunc) << text.substr(0, third);
+    return cut;
+}
+
 }  // namespace
 
 TEST_CASE("a match killed by SIGKILL and resumed plays the uninterrupted run's games once",
@@ -144,24 +172,13 @@ TEST_CASE("a resumed match with the state saved every game cuts nothing and repl
           "[match][resume]") {
     TempFile pgn(".pgn");
     const std::string state = pgn.path + ".state.json";
-    const std::string args =
-        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
-        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
-        " min";  // no think times in the PGN: its bytes are the same in every run
-    const auto first = test::run_drawproxy("match " + args);
+    // min: no think times in the PGN, so its bytes are the same in every run
+    const auto first = test::run_drawproxy("match " + four_short_games(pgn.path) + " min");
     REQUIRE(first.status == 0);
     // Pretend the match stopped after its first two games: keep them in the state, cut the PGN
-    match::MatchState s = match::read_state_file(state);
-    REQUIRE(s.games.size() == 4);
-    std::string text = slurp(pgn.path);
-    const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
-    s.games.resize(2);
-    s.complete = false;
-    s.pgn_bytes = std::int64_t(third);
-    std::string error;
-    REQUIRE(match::write_state_file(state, s, error));
+    const std::string text = stop_after_two_games(state, pgn.path).pgn_text;
     // and a half-written game after the cut, as a kill leaves it
-    std::ofstream(pgn.path, std::ios::trunc) << text.substr(0, third) << "[Event \"?\"]\n[Site";
+    std::ofstream(pgn.path, std::ios::app) << "[Event \"?\"]\n[Site";
     const auto r = test::run_drawproxy("match -resume " + state);
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);
@@ -208,23 +225,11 @@ TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over f
           "[match][resume][html]") {
     TempFile pgn(".pgn"), page(".html"), summary(".json");
     const std::string state = pgn.path + ".state.json";
-    const std::string args =
-        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
-        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
-        " -htmlout " + page.path + " -jsonout " + summary.path;
-    const auto first = test::run_drawproxy("match " + args);
+    const auto first = test::run_drawproxy("match " + four_short_games(pgn.path) + " -htmlout " + page.path +
+                                           " -jsonout " + summary.path);
     REQUIRE(first.status == 0);
     // The match stopped after its first two games: the state keeps them, the PGN is cut
-    match::MatchState s = match::read_state_file(state);
-    REQUIRE(s.games.size() == 4);
-    const std::string text = slurp(pgn.path);
-    const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
-    s.games.resize(2);
-    s.complete = false;
-    s.pgn_bytes = std::int64_t(third);
-    std::string error;
-    REQUIRE(match::write_state_file(state, s, error));
-    std::ofstream(pgn.path, std::ios::trunc) << text.substr(0, third);
+    const match::MatchState s = stop_after_two_games(state, pgn.path).state;
     std::remove(page.path.c_str());
     const auto r = test::run_drawproxy("match -resume " + state);
     INFO(r.out << r.err);
@@ -263,11 +268,7 @@ TEST_CASE("the state file is a journal: saves append their games, a torn last li
           "[match][resume]") {
     TempFile pgn(".pgn");
     const std::string state = pgn.path + ".state.json";
-    const std::string args =
-        "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
-        " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 8 -autosaveinterval 1 -pgnout " + pgn.path +
-        " min";
-    const auto first = test::run_drawproxy("match " + args);
+    const auto first = test::run_drawproxy("match " + four_short_games(pgn.path) + " min");
     REQUIRE(first.status == 0);
     const std::string pgn_text = slurp(pgn.path);
     auto lines_of = [](const std::string& text) {
