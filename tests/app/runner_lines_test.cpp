@@ -157,7 +157,7 @@ TEST_CASE("a CCRL-style cutechess-cli line with engines.json and -pgnout F min f
             "-each tc=40/60 nodes=600 -openings file=8moves.pgn format=pgn order=sequential -repeat -games 2 "
             "-rounds 2 -concurrency 2 -recover -event \"CCRL 40/15\" -site CCRL -pgnout ccrl.pgn min fi "
             "-tb ") +
-        test::shared_path("data/syzygy") + " -tbpieces 4";
+        test::source_path("tests/data/syzygy") + " -tbpieces 4";
     const auto r = run_in(d.path, line);
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);

@@ -1,4 +1,4 @@
-// The event's tablebase rule (-tb): Syzygy tables from the shared test data (3- and 4-man)
+// The event's tablebase rule (-tb): Syzygy tables from tests/data/syzygy (3- and 4-man)
 // decide a position they hold after each move, the Laws first; a win only past the fifty-move
 // rule is a draw when the defender's claim policy would claim under 9.3, and is played on
 // otherwise. Scripted fake engines from EPD starts, and real Stockfish.
@@ -17,7 +17,7 @@ using match::syzygy::Wdl;
 
 namespace {
 
-const std::string TABLES = shared_path("data/syzygy");
+const std::string TABLES = source_path("tests/data/syzygy");
 
 std::optional<Wdl> probe(const std::string& fen) {
     REQUIRE(match::syzygy::open(TABLES) == 4);
@@ -255,8 +255,8 @@ TEST_CASE("tablebases: -tb with Stockfish: KQvK and KRvKR from EPD starts end by
 TEST_CASE("tablebases: -tb without tables, or a bad -tbadjudicate, is one line on stderr and exit 2",
           "[match][tablebase][cli]") {
     for (const char* args :
-         {"-tb /nonexistent-tables", "-tb " DRAWPROXY_SHARED_DIR "/data/syzygy -tbadjudicate WIN",
-          "-tb " DRAWPROXY_SHARED_DIR "/data/syzygy -tbpieces 1"}) {
+         {"-tb /nonexistent-tables", "-tb " DRAWPROXY_SOURCE_DIR "/tests/data/syzygy -tbadjudicate WIN",
+          "-tb " DRAWPROXY_SOURCE_DIR "/tests/data/syzygy -tbpieces 1"}) {
         INFO(args);
         CommandRun r = run_drawproxy(
             std::string("match -engine cmd=/bin/true -engine cmd=/bin/true -each nodes=1 ") + args);

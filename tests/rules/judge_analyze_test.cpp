@@ -1,4 +1,4 @@
-// `drawproxy analyze` end to end: the exact line format on the shared scenarios, and the
+// `drawproxy analyze` end to end: the exact line format on the Article 9 scenarios, and the
 // errors for bad moves, FENs and edition files (exit 2, one line on stderr).
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -75,7 +75,7 @@ std::vector<std::string> position_words(const json& scenario) {
 TEST_CASE("analyze: prints the expected lines for every scenario and FIDE edition", "[judge][analyze]") {
     std::vector<json> scenarios;
     {
-        std::ifstream in(drawproxy::test::shared_path("data/article9/scenarios.jsonl"));
+        std::ifstream in(drawproxy::test::source_path("tests/data/article9/scenarios.jsonl"));
         for (std::string line; std::getline(in, line);)
             if (!line.empty()) scenarios.push_back(json::parse(line));
     }
@@ -90,7 +90,7 @@ TEST_CASE("analyze: prints the expected lines for every scenario and FIDE editio
 #endif
     for (const std::string& edition : editions) {
         std::map<std::string, std::vector<json>> expected;
-        std::ifstream in(drawproxy::test::shared_path("data/article9/expected-" + edition + ".jsonl"));
+        std::ifstream in(drawproxy::test::source_path("tests/data/article9/expected-" + edition + ".jsonl"));
         for (std::string line; std::getline(in, line);) {
             json row = json::parse(line);
             std::string id = row.at("id");

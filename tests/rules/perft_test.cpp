@@ -1,4 +1,4 @@
-// perft against the counts of ../shared/data (themselves counted by Stockfish), against a slow
+// perft against the counts of tests/data (themselves counted by Stockfish), against a slow
 // mailbox generator on random playouts, and against a live Stockfish on random positions.
 #include <sys/wait.h>
 #include <unistd.h>
