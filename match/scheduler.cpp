@@ -327,6 +327,10 @@ MatchSummary Scheduler::run() {
                         record.site = opts_.site;
                         summary.report.add(record);
                         print_live(Report::finished_line(record));
+                        if (const std::string line = live.game_unterminated(
+                                summary.report.index_of(record.white), summary.report.index_of(record.black));
+                            !line.empty())
+                            print_live(line.substr(0, line.size() - 1));
                         if (pgn.is_open()) pgn << write_pgn(record, opts_.pgn_minimal) << std::flush;
                         summary.games.push_back(std::move(record));
                         running.erase(number);
