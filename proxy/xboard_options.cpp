@@ -66,6 +66,7 @@ void XboardSession::on_uciok() {
     // The GUI lines that came before: in order, as if they had just arrived.
     std::vector<std::string> early = std::move(early_lines_);
     early_lines_.clear();
+    early_bytes_ = 0;
     for (const std::string& l : early) on_gui_line(l);
 }
 
@@ -77,7 +78,10 @@ void XboardSession::send_features() {
     if (find_option("Hash")) out += " memory=1";
     if (find_option("Threads")) out += " smp=1";
     if (find_option("SyzygyPath")) out += " egt=\"syzygy\"";
-    const std::string name = gui_name(engine_name_.empty() ? "UCI engine" : engine_name_);
+    std::string name = gui_name(engine_name_);
+    std::replace(name.begin(), name.end(), '"', '\'');
+    if (name.empty() || name.find("offer") != std::string::npos)
+        name = "UCI engine";  // with draw=1 in the line
     fmt::format_to(std::back_inserter(out), " myname=\"{}\" variants=\"normal{}\"", name,
                    find_option("UCI_Chess960") ? ",fischerandom" : "");
     auto option = [&out](std::string text) {

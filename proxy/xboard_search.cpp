@@ -125,7 +125,7 @@ void XboardSession::think() {
     }
     engine(position_line_);
     engine(go_line_);
-    searches_.push_back({SearchKind::Move, false, true});
+    add_search(SearchKind::Move, true);
     thinking_ = true;
 }
 
@@ -140,7 +140,7 @@ void XboardSession::ponder(rules::Move guess, std::string_view guess_text) {
     claimant_.go(uci_command_.go, made_);  // a ponder search never claims
     engine(position_line_);
     engine(go_line_);
-    searches_.push_back({SearchKind::Ponder, false, true});
+    add_search(SearchKind::Ponder, true);
     pondering_ = true;
     ponder_move_ = guess;
 }
@@ -166,7 +166,14 @@ void XboardSession::analyze() {
     write_position(position_line_, {});
     engine(position_line_);
     engine("go infinite");
-    searches_.push_back({SearchKind::Analysis, false, false});
+    add_search(SearchKind::Analysis, false);
+}
+
+void XboardSession::add_search(SearchKind kind, bool judged) {
+    // An engine that never answers must not make this grow without bound: the oldest is
+    // forgotten, as the claimant forgets its own.
+    if (searches_.size() >= MAX_PENDING) searches_.pop_front();
+    searches_.push_back({kind, false, judged});
 }
 
 void XboardSession::stop_search() {
@@ -246,11 +253,14 @@ void XboardSession::on_bestmove(const uci::EngineMessage& msg) {
 void XboardSession::play_engine_move(std::string_view text, std::string_view ponder_text, bool intended) {
     const rules::Move m = rules::parse_uci_move(game_.position(), text);
     if (m.is_none()) {
-        // Relayed for the GUI to judge; the game cannot be followed from here.
+        // Relayed for the GUI to judge (a move xboard finds illegal loses the game), when it
+        // reads as a move at all; the game cannot be followed from here.
         comment("drawproxy: the engine's move is not legal here");
-        line_.assign("move ");
-        line_.append(text);
-        gui(line_);
+        if (cecp::looks_like_move(text)) {
+            line_.assign("move ");
+            line_.append(text);
+            gui(line_);
+        }
         board_ok_ = false;
         return flush_pongs();
     }
@@ -299,7 +309,8 @@ void XboardSession::on_info(std::string_view line) {
         line_.push_back(' ');
         line_.append(ponder_text_);
     }
-    if (!info.pv.empty()) {
+    // The engine's text: xboard would read "Draw" in it as a claim, before it reads thinking.
+    if (!info.pv.empty() && !cecp::mentions_draw(uci::span(info.pv.front(), info.pv.back()))) {
         line_.push_back(' ');
         line_.append(uci::span(info.pv.front(), info.pv.back()));
     }
@@ -307,6 +318,7 @@ void XboardSession::on_info(std::string_view line) {
 }
 
 void XboardSession::ping(std::int64_t number) {
+    if (pongs_.size() >= MAX_PENDING) return error("too many pings waiting", fmt::format("ping {}", number));
     if (thinking_) {
         pongs_.push_back({number, 0, true});  // after the move, as the protocol asks
     } else if (engine_busy_) {

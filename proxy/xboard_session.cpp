@@ -74,8 +74,9 @@ void XboardSession::on_gui_line(std::string_view line) {
             protover_waiting_ = true;
         } else if (command_.type == G::Quit) {
             out_.quit();
-        } else if (command_.type != G::Xboard) {
+        } else if (command_.type != G::Xboard && early_bytes_ + line.size() <= MAX_EARLY_BYTES) {
             early_lines_.emplace_back(line);
+            early_bytes_ += line.size();
         }
         return;
     }

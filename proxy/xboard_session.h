@@ -112,6 +112,7 @@ class XboardSession {
     void write_position(std::string& out, std::string_view extra_move) const;
     void write_go(std::string& out, bool ponder) const;
     void ping(std::int64_t number);
+    void add_search(SearchKind kind, bool judged);
     void flush_pongs();
     bool accepts(const rules::Game& game, const Announcement& a) const;
 
@@ -135,6 +136,7 @@ class XboardSession {
     bool protover_waiting_ = false;         // `feature done=0` sent; the rest follows uciok
     bool debug_ok_ = true;                  // the GUI did not reject `debug`: `#` lines are ignored
     std::vector<std::string> early_lines_;  // GUI lines before uciok
+    std::size_t early_bytes_ = 0;
     std::string engine_name_;
     std::vector<EngineOption> engine_options_;
 
@@ -173,6 +175,10 @@ class XboardSession {
     std::deque<Pong> pongs_;
     std::uint64_t isready_sent_ = 0, readyok_seen_ = 0;
     bool engine_busy_ = false;  // sent commands since the last isready
+
+    // Bounds on what a GUI or engine that never answers can make us hold.
+    static constexpr std::size_t MAX_EARLY_BYTES = std::size_t(1) << 20;
+    static constexpr std::size_t MAX_PENDING = 4096;
 
     // Reused: nothing here allocates per line once warm.
     cecp::GuiCommand command_;

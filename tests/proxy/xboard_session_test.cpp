@@ -369,3 +369,26 @@ TEST_CASE("xboard: quit, and an engine that exits") {
     g.session().engine_exited(3);
     CHECK(g.take() == Lines{"tellusererror drawproxy: the engine exited (status 3)"});
 }
+
+TEST_CASE("xboard: an engine's own text never reaches xboard as a claim or an offer") {
+    XboardHarness h({}, false);
+    h.engine("id name Draw offer engine");
+    h.engine("option name Draw Offers type check default true");
+    h.engine("option name Contempt Draw type spin default 0 min -100 max 100");
+    h.engine("uciok");
+    h.gui("xboard");
+    h.gui("protover 2");
+    Lines f = h.take();
+    REQUIRE(f.size() == 1);
+    CHECK(contains(f[0], "myname=\"UCI engine\""));  // "offer" beside the line's draw=1
+    CHECK(!contains(f[0], "offers"));                // the option that says both is not offered
+    CHECK(contains(f[0], "feature option=\"Contempt draw -spin 0 -100 100\""));
+    h.new_game();
+    h.gui("go");
+    h.engine("info depth 3 score cp 5 nodes 10 time 1 pv Draw offer");
+    h.engine("bestmove Draw");  // not a move at all: not relayed
+    CHECK(h.take() == Lines{"3 5 0 10", "# drawproxy: the engine's move is not legal here"});
+    h.gui("option Contempt Draw=7");  // the GUI may use either spelling
+    CHECK(h.take_engine().back() == "setoption name Contempt Draw value 7");
+    CHECK(h.stray_draw_mentions().empty());
+}
