@@ -219,7 +219,8 @@ void Claimant::judge_start(Search& s, Announcements& out) {
             s.done = true;
         } else {
             s.pending = true;
-            s.pending_claim = c;
+            s.pending_reason = c.reason;
+            s.pending_article = c.article;
         }
         return;
     }
@@ -235,9 +236,6 @@ void Claimant::go(const uci::GoParams& params, Announcements& out) {
     s.generation = generation_;
     s.followed = following_;
     s.pondering = params.ponder;
-    // A GUI that keeps sending go with no bestmove coming back must not grow this without
-    // bound (the protocol fuzzer ran it out of memory): the oldest is forgotten.
-    if (searches_.size() == MAX_OPEN_SEARCHES) searches_.pop_front();
     searches_.push_back(s);
     if (!params.ponder) judge_start(searches_.back(), out);
 }
@@ -285,7 +283,8 @@ void Claimant::bestmove(std::string_view move_text, Announcements& out) {
     if (!policy_.allows(s.score)) return;
     if (s.pending) {
         out.emplace_back();
-        out.back().claim = s.pending_claim;
+        out.back().claim.reason = s.pending_reason;
+        out.back().claim.article = s.pending_article;
         return;
     }
     if (m.is_none()) return;

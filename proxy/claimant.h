@@ -19,13 +19,13 @@
 // Every method has two forms: one appends UCI lines (the proxy, the match runner), the other
 // appends Announcements (a front end that speaks another protocol, as the xboard one).
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "proxy/claim_policy.h"
+#include "proxy/ring_queue.h"
 #include "rules/edition.h"
 #include "rules/game.h"
 #include "uci/engine_message.h"
@@ -104,10 +104,10 @@ class Claimant {
         bool ponder_miss = false;
         bool done = false;     // result printed or claim made: nothing more for this search
         bool pending = false;  // a has-appeared / completed claim waiting for the score
-        rules::Claim pending_claim;
+        rules::Reason pending_reason = rules::Reason::Threefold;  // that claim (never an intended one)
+        std::string_view pending_article;
         uci::Score score;
     };
-
     void judge_start(Search& s, Announcements& out);
     bool accepts(const Announcement& a) const { return !acceptance_ || acceptance_(game_, a); }
     // The lines of the announcements just made (refused ones have none).
@@ -133,8 +133,10 @@ class Claimant {
     std::vector<std::uint32_t> prev_ends_;  // end offset of each move in prev_moves_
     std::uint64_t generation_ = 0;          // counts position commands
 
-    static constexpr std::size_t MAX_OPEN_SEARCHES = 256;
-    std::deque<Search> searches_;  // started by go, ended by bestmove, oldest first
+    // Started by go, ended by bestmove, oldest first. A GUI that keeps sending go with no
+    // bestmove coming back makes it forget the oldest (the protocol fuzzer once ran an
+    // unbounded queue out of memory).
+    RingQueue<Search, 256> searches_;
     rules::Move last_bestmove_;
     std::uint64_t last_bestmove_generation_ = ~std::uint64_t(0);
 };

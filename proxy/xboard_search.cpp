@@ -170,10 +170,7 @@ void XboardSession::analyze() {
 }
 
 void XboardSession::add_search(SearchKind kind, bool judged) {
-    // An engine that never answers must not make this grow without bound: the oldest is
-    // forgotten, as the claimant forgets its own.
-    if (searches_.size() >= MAX_PENDING) searches_.pop_front();
-    searches_.push_back({kind, false, judged});
+    searches_.push_back({kind, false, judged});  // when full, the oldest is forgotten
 }
 
 void XboardSession::stop_search() {
@@ -318,7 +315,7 @@ void XboardSession::on_info(std::string_view line) {
 }
 
 void XboardSession::ping(std::int64_t number) {
-    if (pongs_.size() >= MAX_PENDING) return error("too many pings waiting", fmt::format("ping {}", number));
+    if (pongs_.full()) return error("too many pings waiting", fmt::format("ping {}", number));
     if (thinking_) {
         pongs_.push_back({number, 0, true});  // after the move, as the protocol asks
     } else if (engine_busy_) {

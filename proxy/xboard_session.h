@@ -13,7 +13,6 @@
 //    offers); diagnostics are `#` lines.
 // No I/O: lines come in by the on_* calls and go out through Output.
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +22,7 @@
 #include "cecp/gui_command.h"
 #include "proxy/claim_policy.h"
 #include "proxy/claimant.h"
+#include "proxy/ring_queue.h"
 #include "rules/edition.h"
 #include "rules/game.h"
 #include "uci/engine_message.h"
@@ -126,6 +126,10 @@ class XboardSession {
     void engine_option_at_limit(std::string_view uci_name, std::int64_t value);
     const EngineOption* find_option(std::string_view name) const;
 
+    // Bounds on what a GUI or engine that never answers can make us hold.
+    static constexpr std::size_t MAX_EARLY_BYTES = std::size_t(1) << 20;
+    static constexpr std::size_t MAX_PENDING = 1024;
+
     XboardOptions options_;
     Output& out_;
     Claimant claimant_;
@@ -164,21 +168,17 @@ class XboardSession {
 
     // Searches.
     bool ponder_on_ = false, post_ = false;
-    std::deque<EngineSearch> searches_;  // one per go sent, oldest first
-    bool thinking_ = false;              // the newest search is the engine's move
-    bool pondering_ = false;             // the newest search ponders on ponder_move_
+    RingQueue<EngineSearch, MAX_PENDING> searches_;  // one per go sent, oldest first
+    bool thinking_ = false;                          // the newest search is the engine's move
+    bool pondering_ = false;                         // the newest search ponders on ponder_move_
     rules::Move ponder_move_;
     std::string ponder_text_;
     uci::Score last_score_;  // the engine's last score in a search for its move
 
     // Pings.
-    std::deque<Pong> pongs_;
+    RingQueue<Pong, MAX_PENDING> pongs_;
     std::uint64_t isready_sent_ = 0, readyok_seen_ = 0;
     bool engine_busy_ = false;  // sent commands since the last isready
-
-    // Bounds on what a GUI or engine that never answers can make us hold.
-    static constexpr std::size_t MAX_EARLY_BYTES = std::size_t(1) << 20;
-    static constexpr std::size_t MAX_PENDING = 4096;
 
     // Reused: nothing here allocates per line once warm.
     cecp::GuiCommand command_;
