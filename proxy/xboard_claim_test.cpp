@@ -52,6 +52,7 @@ bool material_cannot_mate(const rules::Position& p) {
 }
 
 bool flags_draw(const rules::Game& g, int ply, bool start_ep) {
+    if (ply == 0) return false;  // xboard judges a position only after the move that made it
     const rules::Position& p = g.position_at(ply);
     return earlier_occurrences(g, ply, start_ep) >= 2 || g.halfmove_clock(ply) >= 100 ||
            material_cannot_mate(p) || p.is_stalemate();

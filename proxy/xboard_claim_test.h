@@ -24,7 +24,9 @@ int earlier_occurrences(const rules::Game& game, int ply, bool start_ep);
 // and at most two other men; bishops all on one colour against no knight).
 bool material_cannot_mate(const rules::Position& pos);
 
-// Whether xboard would let a draw claim stand at `ply`.
+// Whether xboard would let a draw claim stand at `ply`. Never at ply 0: xboard flags a position
+// only after the move that made it, so a start position (a FEN with 100 on the clock, a dead
+// or stalemate set-up) is never flagged, and cutechess-cli does not judge it either.
 bool flags_draw(const rules::Game& game, int ply, bool start_ep);
 
 }  // namespace drawproxy::proxy::xboard

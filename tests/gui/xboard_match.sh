@@ -95,15 +95,9 @@ plies() {
     sed -e '/^\[/d' "$tmp/game.pgn" | tr '\n' ' ' | sed -E 's/\{[^}]*\}//g; s/[0-9]+\.+//g' |
         tr -s ' ' '\n' | grep -cvE '^$|^(1-0|0-1|1/2-1/2|\*)$' || true
 }
-# The PGN's result, or without a PGN the one xboard's GameEnds gave (26 1-0, 27 0-1, 28 draw).
-result() {
-    local r
-    r=$(sed -nE 's/^\[Result "(.*)"\]$/\1/p' "$tmp/game.pgn")
-    [[ -n $r ]] && { echo "$r"; return; }
-    case $(awk '/^GameEnds\([0-9]+, [^(]/ { last = $0 } / >first : result / { print substr(last, 10, 2); exit }' "$tmp/debug.txt") in
-        26) echo 1-0 ;; 27) echo 0-1 ;; 28) echo 1/2-1/2 ;; *) echo "?" ;;
-    esac
-}
+# The result xboard sent the engines, and its comment (after xboard's own claim test).
+result() { sed -nE 's/^[0-9]+ >first : result ([^ ]+).*$/\1/p' "$tmp/debug.txt" | head -n 1; }
+final_comment() { sed -nE 's/^[0-9]+ >first : result [^ ]+ \{(.*)\}$/\1/p' "$tmp/debug.txt" | head -n 1; }
 # The engine lines of the debug file, without timestamps: "first: move g1f3".
 engine_lines() { sed -nE 's/^[0-9]+ <(first |second): (.*)$/\1: \2/p' "$tmp/debug.txt" | sed 's/^first :/first:/'; }
 
@@ -131,6 +125,7 @@ SHUFFLE="moves=$(printf 'g1f3,g8f6,f3g1,f6g8,%.0s' {1..8})"
 ROOK="moves=$(printf 'a1a2,h8g8,a2a1,g8h8,%.0s' {1..40})"
 echo "7k/8/8/8/8/8/8/R5K1 w - - 97 70" >"$tmp/fifty.fen"
 echo "7k/7p/8/8/8/8/8/R5K1 w - - 146 120" >"$tmp/seventy-five.fen"
+echo "7k/7p/8/8/8/8/8/R5K1 w - - 100 80" >"$tmp/fifty-at-start.fen"
 echo "6nk/3p4/8/K3P2r/8/8/8/6N1 b - - 0 1" >"$tmp/ep.fen"
 echo "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1" >"$tmp/dead.fen"
 echo "7k/5Q2/7p/8/8/8/rq4PP/7K w - - 0 1" >"$tmp/perpetual.fen"
@@ -169,6 +164,19 @@ fifty:polyglot)
     play "$(seat "$ROOK")" "$(seat "$ROOK")" $fast -lpf "$tmp/fifty.fen" -lpi 1
     expect_ending "Draw by fifty-move rule" 5 3
     expect_lines "first: move a2a1" "first: 1/2-1/2 {Draw by fifty-move rule}" ;;
+# 100 on the clock in the FEN: the fifty moves are complete before anyone moves, but xboard
+# judges a position only after a move: a claim at the start would be called false. White
+# claims with its first move instead (9.3.1). PolyGlot claims as soon as it is given the FEN:
+# White's claim comes before the game has started (ignored), Black's once it has, and xboard
+# calls it false: Black forfeits.
+fifty-at-start:drawproxy)
+    play "$(seat "$ROOK")" "$(seat "$ROOK")" $fast -lpf "$tmp/fifty-at-start.fen" -lpi 1
+    expect_ending "Draw claim: 50-move rule" 4 1
+    expect_lines "first: offer draw" "first: move a1a2" ;;
+fifty-at-start:polyglot)
+    play "$(seat "$ROOK")" "$(seat "$ROOK")" -tc 0:05 -inc 0 -lpf "$tmp/fifty-at-start.fen" -lpi 1
+    [[ $(result) == 1-0 && $(final_comment) == "False draw claim: 'Draw by fifty-move rule'" && $(plies) == 0 ]] ||
+        fail "expected Black's PolyGlot to forfeit by a false claim, got $(result) {$(final_comment)} after $(plies) plies" ;;
 # White does not claim: Black claims the completed fifty moves (9.3.2) as Ra1 arrives.
 fifty-completed:*)
     play "$DRAWPROXY --xboard --claim never -- $FAKE_ENGINE $ROOK" "$(seat "$ROOK")" $fast -lpf "$tmp/fifty.fen" -lpi 1

@@ -278,3 +278,21 @@ TEST_CASE("xboard claims: the opponent's draw offer is answered under 9.1 and th
     CHECK(no.stray_draw_mentions().empty());
     CHECK(early.stray_draw_mentions().empty());
 }
+
+TEST_CASE(
+    "xboard claims: none at the start position, which xboard never judges; the first move claims instead") {
+    // 100 on the clock in the FEN: the fifty moves are complete (9.3.2) before anyone moves,
+    // but xboard flags a position only after a move, and would call the claim false.
+    XboardHarness h;
+    h.new_game();
+    h.gui("setboard 7k/7p/8/8/8/8/8/R5K1 w - - 100 80");
+    h.gui("go");
+    Lines out = h.take();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].starts_with(
+        "# drawproxy: fifty-moves 9.3.2 holds under the Laws, but xboard's claim test would not"));
+    CHECK(h.engine_got("go"));
+    h.engine("bestmove a1a2");  // the claim with the move (9.3.1), judged after it
+    CHECK(h.take() == Lines{"offer draw\nmove a1a2"});
+    CHECK(h.stray_draw_mentions().empty());
+}
