@@ -62,10 +62,10 @@ ResultCode result_code(rules::Score score) {
 
 std::string_view brace_comment(std::string_view s) {
     s = trim(s);
-    if (s.empty() || s.front() != '{') return s;
-    s.remove_prefix(1);
-    auto close = s.find('}');
-    return trim(close == s.npos ? s : s.substr(0, close));
+    if (!s.empty() && s.front() == '{') s.remove_prefix(1);
+    // A comment ends at its first '}', with or without the opening brace: written back with
+    // braces it must read the same.
+    return trim(s.substr(0, s.find('}')));
 }
 
 std::optional<rules::Reason> reason_in_comment(std::string_view c) {

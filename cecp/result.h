@@ -15,9 +15,9 @@ std::string_view result_text(ResultCode code);
 std::optional<ResultCode> parse_result_code(std::string_view word);
 ResultCode result_code(rules::Score score);
 
-// The text between the braces of `{...}` at the start of `s` (blanks before it skipped), and
-// whether braces were there: `{White mates} x` gives "White mates". Without an opening brace,
-// the trimmed text itself; an unclosed brace takes the rest.
+// The text between the braces of `{...}` at the start of `s` (blanks before it skipped):
+// `{White mates} x` gives "White mates". Without an opening brace, the text up to a '}'; an
+// unclosed brace takes the rest.
 std::string_view brace_comment(std::string_view s);
 
 // The ending an engine's result comment names, read as leniently as GUIs do ("Draw by

@@ -167,3 +167,10 @@ TEST_CASE("cecp engine: the formatter's pieces") {
     append_result(ResultCode::BlackWins, "Black mates 5.1.1", out);
     CHECK(out == "0-1 {Black mates 5.1.1}");
 }
+
+TEST_CASE("cecp: a result comment ends at its first closing brace, with or without the opening one") {
+    CHECK(brace_comment("{White mates} trailing") == "White mates");
+    CHECK(brace_comment("White mates} x") == "White mates");
+    CHECK(brace_comment("{unclosed comment") == "unclosed comment");
+    CHECK(brace_comment("") == "");
+}
