@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "cecp/engine_message.h"
-#include "proxy/xboard_claim_test.h"
+#include "proxy/xboard_arbiter.h"
 #include "proxy/xboard_session.h"
 #include "rules/notation.h"
 #include "uci/tokens.h"
@@ -57,9 +57,12 @@ void append_gui_move(const rules::Position& pos, rules::Move m, bool chess960, s
 }  // namespace
 
 bool XboardSession::accepts(const rules::Game& g, const Announcement& a) const {
-    // A loss announced for our own side is never refused; a draw stands only where xboard
-    // flags the position.
-    if (a.kind == Announcement::Result && a.result.score != rules::Score::Draw) return true;
+    // A loss announced for our own side is never refused, nor a stalemate: with no move to
+    // play, saying so is all the engine can do. Any other draw stands only where xboard flags
+    // the position.
+    if (a.kind == Announcement::Result &&
+        (a.result.score != rules::Score::Draw || a.result.reason == rules::Reason::Stalemate))
+        return true;
     return xboard::flags_draw(g, g.ply_count(), start_ep_);
 }
 
@@ -191,20 +194,21 @@ bool XboardSession::announce(const Announcements& made) {
         }
         if (a.kind == Announcement::Claim && a.claim.intended) continue;  // made with the move
         if (a.refused) {
-            if (a.kind == Announcement::Result) {
-                over_by_law_ = true;
-                comment(fmt::format(
-                    "drawproxy: {} {} ends the game under the Laws, but xboard's claim test would "
-                    "not accept it (it knows only insufficient material); playing on, "
-                    "proposing agreement with each move",
-                    rules::reason_name(a.result.reason), a.result.article));
-            } else {
-                comment(
-                    fmt::format("drawproxy: {} {} holds under the Laws, but xboard's claim test would not "
-                                "accept it (it takes an e.p. capture beside a double step as possible, "
-                                "and looks back only 100 plies); playing on",
-                                rules::reason_name(a.claim.reason), a.claim.article));
-            }
+            // Why xboard would call it false: it never judges the start position; it knows only
+            // insufficient material as a dead position; its repetitions differ from the Laws'.
+            const bool result = a.kind == Announcement::Result;
+            const char* why =
+                game_.ply_count() == 0 ? "it does not judge the start position"
+                : result               ? "it knows only insufficient material"
+                         : "it takes an e.p. capture beside a double step as possible, and looks back "
+                           "only 100 plies";
+            if (result) over_by_law_ = true;
+            comment(
+                fmt::format("drawproxy: {} {} {} under the Laws, but xboard's claim test would not accept it "
+                            "({}); playing on{}",
+                            rules::reason_name(result ? a.result.reason : a.claim.reason),
+                            result ? a.result.article : a.claim.article, result ? "ends the game" : "holds",
+                            why, result ? ", proposing agreement with each move" : ""));
             continue;
         }
         if (a.kind == Announcement::Result)
@@ -218,7 +222,7 @@ bool XboardSession::announce(const Announcements& made) {
     return false;
 }
 
-void XboardSession::note_unseen_claim(const rules::Claim& claim, rules::Move) {
+void XboardSession::note_unseen_claim(const rules::Claim& claim) {
     comment(
         fmt::format("drawproxy: {} {} holds under the Laws, but xboard will not see it after this move; it "
                     "stands as a proposal of agreement",
@@ -266,7 +270,7 @@ void XboardSession::play_engine_move(std::string_view text, std::string_view pon
     play(m);
     if (intended && !xboard::flags_draw(game_, game_.ply_count(), start_ep_)) {
         for (const Announcement& a : made_)
-            if (a.kind == Announcement::Claim && a.claim.intended) note_unseen_claim(a.claim, m);
+            if (a.kind == Announcement::Claim && a.claim.intended) note_unseen_claim(a.claim);
     }
     gui(line_);  // the offer and the move in one write: xboard judges the position after the move
     flush_pongs();

@@ -4,7 +4,7 @@
 
 #include "cecp/result.h"
 #include "cecp/text.h"
-#include "proxy/xboard_claim_test.h"
+#include "proxy/xboard_arbiter.h"
 #include "rules/notation.h"
 
 namespace drawproxy::proxy {
@@ -83,6 +83,7 @@ void XboardSession::on_gui_line(std::string_view line) {
     dispatch(command_);
 }
 
+// One case per command of the protocol (a table of handlers would say no more, in more lines).
 void XboardSession::dispatch(const cecp::GuiCommand& c) {
     if (!c.valid) return error("invalid argument", c.line);
     switch (c.type) {

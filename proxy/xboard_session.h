@@ -7,7 +7,7 @@
 //  - an intended-move claim (9.2.1, 9.3.1) is `offer draw` and `move X` in one write: xboard
 //    judges the position after X;
 //  - a game already over when the engine is asked to move is announced with its article;
-//  - a claim or result xboard's -testClaims would forfeit (see xboard_claim_test.h) is not
+//  - a claim or result xboard's -testClaims would forfeit (see xboard_arbiter.h) is not
 //    made: a `#` line says why and the engine plays on;
 //  - no other output contains "Draw", or "offer" with "draw" (xboard reads those as claims and
 //    offers); diagnostics are `#` lines.
@@ -105,7 +105,7 @@ class XboardSession {
     void stop_search();
     void ponder_hit();
     bool announce(const Announcements& made);  // true when the game ended on one of them
-    void note_unseen_claim(const rules::Claim& claim, rules::Move m);
+    void note_unseen_claim(const rules::Claim& claim);
     void on_bestmove(const uci::EngineMessage& msg);
     void play_engine_move(std::string_view move_text, std::string_view ponder_text, bool claims);
     void on_info(std::string_view line);

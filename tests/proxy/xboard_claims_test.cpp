@@ -104,31 +104,54 @@ TEST_CASE(
     "xboard claims: a game already over when the engine is asked to move is announced with its article") {
     struct Case {
         const char* edition;
-        std::string setup;
+        std::string setup;  // a FEN, then the GUI's moves; then the engine is asked to move
         std::string expected;
     };
     const std::string shuffle16 =
         "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const Case cases[] = {
-        {"fide-2023", shuffle16, "1/2-1/2 {Draw by fivefold repetition 9.6.1}"},
-        {"fide-2014", shuffle16, "1/2-1/2 {Draw by fivefold repetition 9.6a}"},
-        {"fide-2023", "setboard 7k/8/8/8/8/8/8/R5K1 w - - 150 120",
+        {"fide-2023", start + "|" + shuffle16, "1/2-1/2 {Draw by fivefold repetition 9.6.1}"},
+        {"fide-2014", start + "|" + shuffle16, "1/2-1/2 {Draw by fivefold repetition 9.6a}"},
+        {"fide-2023", "7k/8/8/8/8/8/8/R5K1 b - - 149 120|h8g8",
          "1/2-1/2 {Draw by seventy-five-move rule 9.6.2}"},
-        {"fide-2023", "setboard 7k/8/8/8/8/8/8/4K2B w - - 0 1", "1/2-1/2 {Draw by dead position 5.2.2}"},
-        {"fide-2023", "setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate 5.2.1}"},
-        {"fide-2023", "setboard 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "1-0 {White mates 5.1.1}"},
+        {"fide-2023", "7k/8/8/8/8/8/8/4KB2 b - - 0 1|h8g8", "1/2-1/2 {Draw by dead position 5.2.2}"},
+        {"fide-2023", "k7/8/8/1Q6/8/8/8/7K w - - 0 1|b5b6", "1/2-1/2 {Stalemate 5.2.1}"},
+        {"fide-2023", "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1|f1f8", "1-0 {White mates 5.1.1}"},
+        {"fide-2023", "k7/8/1Q6/8/8/8/8/7K b - - 0 1|", "1/2-1/2 {Stalemate 5.2.1}"},  // no move to make
     };
     for (const Case& c : cases) {
         CAPTURE(c.setup);
         XboardHarness h(with(c.edition));
         h.new_game();
-        if (c.setup.starts_with("setboard"))
-            h.gui(c.setup);
-        else
-            for (std::size_t i = 0; i < c.setup.size(); i += 5) h.gui("usermove " + c.setup.substr(i, 4));
+        const auto bar = c.setup.find('|');
+        h.gui("setboard " + c.setup.substr(0, bar));
+        const std::string list = c.setup.substr(bar + 1);
+        for (std::size_t i = 0; i + 4 <= list.size(); i += 5) h.gui("usermove " + list.substr(i, 4));
         h.gui("go");
         CHECK(h.take() == Lines{c.expected});
         CHECK(!h.engine_got("go"));
+    }
+}
+
+TEST_CASE(
+    "xboard claims: over by the Laws at the start position, which xboard never judges: the first move "
+    "proposes it") {
+    for (auto [fen, move] : {std::pair{"7k/8/8/8/8/8/8/R5K1 w - - 150 120", "g1g2"},
+                             std::pair{"7k/8/8/8/8/8/8/4KB2 w - - 0 1", "e1e2"}}) {
+        CAPTURE(fen);
+        XboardHarness h;
+        h.new_game();
+        h.gui(std::string("setboard ") + fen);
+        h.gui("go");
+        Lines out = h.take();
+        REQUIRE(out.size() == 1);
+        CHECK(out[0].find(
+                  "but xboard's claim test would not accept it (it does not judge the start position)") !=
+              std::string::npos);
+        CHECK(h.engine_got("go"));
+        h.engine(std::string("bestmove ") + move);  // xboard judges the position after it: drawn there
+        CHECK(h.take() == Lines{std::string("offer draw\nmove ") + move});
     }
 }
 
@@ -289,8 +312,9 @@ TEST_CASE(
     h.gui("go");
     Lines out = h.take();
     REQUIRE(out.size() == 1);
-    CHECK(out[0].starts_with(
-        "# drawproxy: fifty-moves 9.3.2 holds under the Laws, but xboard's claim test would not"));
+    CHECK(out[0] ==
+          "# drawproxy: fifty-moves 9.3.2 holds under the Laws, but xboard's claim test would not accept "
+          "it (it does not judge the start position); playing on");
     CHECK(h.engine_got("go"));
     h.engine("bestmove a1a2");  // the claim with the move (9.3.1), judged after it
     CHECK(h.take() == Lines{"offer draw\nmove a1a2"});

@@ -1,4 +1,4 @@
-#include "proxy/xboard_claim_test.h"
+#include "proxy/xboard_arbiter.h"
 
 #include "rules/bitboard.h"
 

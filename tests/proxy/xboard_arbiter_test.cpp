@@ -1,7 +1,7 @@
 // The model of xboard's -testClaims: where it counts repetitions differently from the Laws.
 #include <catch2/catch.hpp>
 
-#include "proxy/xboard_claim_test.h"
+#include "proxy/xboard_arbiter.h"
 #include "rules/notation.h"
 
 namespace {
