@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cecp/engine_message.h"
+#include "cecp/option_feature.h"
 #include "cecp/result.h"
 #include "proxy/xboard_session.h"
 #include "uci/tokens.h"
@@ -84,58 +85,75 @@ void XboardSession::send_features() {
         name = "UCI engine";  // with draw=1 in the line
     fmt::format_to(std::back_inserter(out), " myname=\"{}\" variants=\"normal{}\"", name,
                    find_option("UCI_Chess960") ? ",fischerandom" : "");
-    auto option = [&out](std::string text) {
+    std::string text;
+    auto offer = [&out, &text](const cecp::OptionFeature& f) {
+        text.clear();
+        cecp::append_option_feature(f, text);
         std::replace(text.begin(), text.end(), '"', '\'');  // a quoted value ends at '"'
         if (!cecp::mentions_draw(text))
             fmt::format_to(std::back_inserter(out), "\nfeature option=\"{}\"", text);
     };
+    cecp::OptionFeature f;
+    std::vector<std::string> choices;  // the combo's choices as offered (owned: f views them)
     for (const EngineOption& o : engine_options_) {
         if (handled_by_commands(o.name)) continue;
+        f.name = o.gui_name;
+        f.value = o.default_value;
+        f.min = o.min;
+        f.max = o.max;
+        f.choices.clear();
         switch (o.type) {
             case uci::OptionType::Check:
-                option(
-                    fmt::format("{} -check {}", o.gui_name, uci::iequals(o.default_value, "true") ? 1 : 0));
+                f.kind = cecp::OptionKind::Check;
+                f.value = uci::iequals(o.default_value, "true") ? "1" : "0";
                 break;
             case uci::OptionType::Spin:
-                option(fmt::format("{} -spin {} {} {}", o.gui_name,
-                                   o.default_value.empty() ? "0" : o.default_value, o.min, o.max));
+                f.kind = cecp::OptionKind::Spin;
+                if (!uci::to_number<std::int64_t>(f.value)) f.value = "0";
                 break;
-            case uci::OptionType::Combo: {
-                std::string text = o.gui_name + " -combo";
-                for (std::size_t i = 0; i < o.vars.size(); ++i) {
-                    text += i ? " /// " : " ";
-                    if (uci::iequals(o.vars[i], o.default_value)) text += '*';
-                    text += gui_name(o.vars[i]);
+            case uci::OptionType::Combo:
+                f.kind = cecp::OptionKind::Combo;
+                choices.clear();
+                for (const std::string& v : o.vars) choices.push_back(gui_name(v));
+                for (std::size_t i = 0; i < choices.size(); ++i) {
+                    f.choices.push_back(choices[i]);
+                    if (uci::iequals(o.vars[i], o.default_value)) f.value = choices[i];
                 }
-                option(text);
+                if (f.choices.empty()) continue;
                 break;
-            }
             case uci::OptionType::Button:
-                option(o.gui_name + " -button");
+                f.kind = cecp::OptionKind::Button;
                 break;
-            case uci::OptionType::String: {
-                const char* kind = ends_with(o.name, "File")   ? "-file"
-                                   : ends_with(o.name, "Path") ? "-path"
-                                                               : "-string";
-                option(fmt::format("{} {} {}", o.gui_name, kind, o.default_value));
+            case uci::OptionType::String:
+                f.kind = ends_with(o.name, "File")   ? cecp::OptionKind::File
+                         : ends_with(o.name, "Path") ? cecp::OptionKind::Path
+                                                     : cecp::OptionKind::String;
                 break;
-            }
             case uci::OptionType::Unknown:
-                break;
+                continue;
         }
+        offer(f);
     }
     const ClaimPolicy& p = claimant_.policy();
-    option(fmt::format("{} -combo {}always /// {}never /// {}score", CLAIM,
-                       p.kind == ClaimPolicy::Always ? "*" : "", p.kind == ClaimPolicy::Never ? "*" : "",
-                       p.kind == ClaimPolicy::ScoreAtMost ? "*" : ""));
-    option(fmt::format("{} -spin {} -100000 100000", CLAIM_SCORE, p.max_cp));
-    std::string rules = std::string(RULES) + " -combo";
-    for (std::size_t i = 0; i < edition_names_.size(); ++i) {
-        rules += i ? " /// " : " ";
-        if (edition_names_[i] == claimant_.edition().name) rules += '*';
-        rules += edition_names_[i];
-    }
-    option(rules);
+    f.name = CLAIM;
+    f.kind = cecp::OptionKind::Combo;
+    f.choices = {"always", "never", "score"};
+    f.value = p.kind == ClaimPolicy::Never         ? "never"
+              : p.kind == ClaimPolicy::ScoreAtMost ? "score"
+                                                   : "always";
+    offer(f);
+    f.name = CLAIM_SCORE;
+    f.kind = cecp::OptionKind::Spin;
+    const std::string cp = std::to_string(p.max_cp);
+    f.value = cp;
+    f.min = -100000;
+    f.max = 100000;
+    offer(f);
+    f.name = RULES;
+    f.kind = cecp::OptionKind::Combo;
+    f.choices.assign(edition_names_.begin(), edition_names_.end());
+    f.value = claimant_.edition().name;
+    offer(f);
     out += "\nfeature done=1";
     gui(out);
 }

@@ -5,7 +5,7 @@
 // of it), any other the GUI's. Invariant: nothing the session writes to the GUI would be read by
 // xboard as a draw claim or offer ("Draw", or "offer" with "draw"), except its claims, results
 // and offers, and the lines xboard reads before it looks for those (errors, illegal moves,
-// tellusererror, moves).
+// tellusererror, moves); every option it offers reads back as an option feature.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -13,6 +13,7 @@
 
 #include "cecp/engine_message.h"
 #include "cecp/gui_command.h"
+#include "cecp/option_feature.h"
 #include "proxy/xboard_session.h"
 
 using namespace drawproxy;
@@ -43,6 +44,11 @@ struct CheckedOutput : proxy::XboardSession::Output {
             std::string_view l = text.substr(0, text.find('\n'));
             text.remove_prefix(std::min(text.size(), l.size() + 1));
             check(may_mention_draw(l) || !cecp::mentions_draw(l), "no stray draw words toward xboard", l);
+            if (l.starts_with("feature option=\"") && l.ends_with('"')) {
+                static cecp::OptionFeature option;
+                check(cecp::parse_option_feature(l.substr(16, l.size() - 17), option),
+                      "our options read back", l);
+            }
         }
     }
     void to_engine(std::string_view) override {}
