@@ -246,7 +246,10 @@ void XboardSession::new_game() {
     otim_cs_.reset();
     depth_ = nps_ = 0;
     last_score_ = {};
-    if (analyzing_) analyze();
+    if (analyzing_) {  // "new" in analyze mode: the start position, still analysed
+        engine_color_.reset();
+        analyze();
+    }
 }
 
 void XboardSession::set_variant(const cecp::GuiCommand& c) {

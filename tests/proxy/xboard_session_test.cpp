@@ -320,6 +320,15 @@ TEST_CASE("xboard: analyze and exit; moves restart the analysis; no claims there
     h.gui("exit");
     CHECK(h.take_engine() == Lines{"stop", "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
                                    "go infinite", "stop"});
+    h.gui("analyze");
+    h.gui("new");  // stays in analyze mode, from the start position, playing no side
+    CHECK(h.take_engine().back() == "go infinite");
+    h.gui("usermove e2e4");
+    CHECK(h.take_engine() == Lines{"stop", "position startpos moves e2e4", "go infinite"});
+    h.gui("exit");
+    h.gui("usermove e7e5");
+    h.gui("usermove g1f3");  // Black to move: after analysis the engine plays no side until told to
+    CHECK(h.take_engine() == Lines{"stop"});
 }
 
 TEST_CASE("xboard: options from the GUI: the engine's, memory/cores/egtpath, and ours") {
