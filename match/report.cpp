@@ -107,11 +107,7 @@ std::string Report::score_line(int a, int b) const {
 std::string Report::elo_line(int a, int b) const {
     Tally t = tally(a, b);
     EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
-    auto num = [](double v) {
-        if (!std::isfinite(v)) return std::string(v > 0 ? "inf" : "-inf");
-        return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v);  // never "-0.0"
-    };
-    return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.diff), num(e.error),
+    return fmt::format("Elo difference: {}, DrawRatio: {:.1f} %", estimate_text(e.diff, e.error),
                        e.draw_ratio * 100);
 }
 
@@ -248,8 +244,9 @@ nlohmann::json Report::json() const {
             nlohmann::json p = {{"a", names_[a]},     {"b", names_[b]},   {"wins", t.wins},
                                 {"losses", t.losses}, {"draws", t.draws}, {"score", e.score}};
             put_number(p, "elo", e.diff);
-            put_number(p, "elo_error", e.error);
-            if (std::isfinite(e.diff) && std::isfinite(e.error)) {
+            // As the text: no interval where the counts give none (see estimate_text).
+            if (std::isfinite(e.diff) && std::isfinite(e.error) && e.error > 0) {
+                put_number(p, "elo_error", e.error);
                 put_number(p, "elo_lower", e.diff - e.error);
                 put_number(p, "elo_upper", e.diff + e.error);
             }

@@ -11,13 +11,10 @@
 #include "match/openings.h"
 #include "match/options.h"
 #include "match/report.h"
+#include "match/schedule.h"
 #include "rules/edition.h"
 
 namespace drawproxy::match {
-
-// The games to play, in order: encounter by encounter, round by round, colours swapped from
-// game to game of an encounter; openings taken by -openings policy= and -repeat.
-std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);
 
 struct MatchSummary {
     Report report;

@@ -141,6 +141,7 @@ double llr_normalized_k(double nelo0, double nelo1, const Dist<K>& counts) {
 EloStats from_score(double score, double variance, double samples, double nelo_factor) {
     EloStats e;
     e.score = score;
+    e.variance = variance;
     const double half = Z95 * std::sqrt(variance / samples);
     const double hi = score + half, lo = score - half;
     e.elo = logistic_elo(score);

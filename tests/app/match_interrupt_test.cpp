@@ -196,6 +196,29 @@ TEST_CASE("SIGINT while the engines quit after the last game still writes the su
     check_no_engine_left(kids);
 }
 
+TEST_CASE("output cutechess: interrupted before any game ends, the lines cutechess-cli prints then",
+          "[match][interrupt][runners]") {
+    // A thinks a minute on its first move. cutechess-cli 1.5.1, interrupted so, printed the score
+    // line of no game and its results block of "nan" figures.
+    TempFile log(".log");
+    BackgroundRun run(test::words("match -engine " + test::fake_cmd("sleep=0:60000;log=" + log.path) +
+                                  " name=A -engine " + test::fake_cmd(KNIGHTS) +
+                                  " name=B -each nodes=1 stall=120 -games 2 -output cutechess"));
+    REQUIRE(run.pid() > 0);
+    REQUIRE(test::wait_until([&] { return test::slurp(log.path).find("\ngo") != std::string::npos; }, 60s));
+    const std::vector<ProcInfo> kids = engines_of(run, 2);
+    run.signal(SIGINT);
+    REQUIRE(run.wait(30s));
+    const std::string out = run.out();
+    INFO("stdout:\n" << out << "\nstderr:\n" << run.err());
+    CHECK(run.status() == 130);
+    CHECK(out.find("Score of A vs B: 0 - 0 - 0  [nan] 0\n"
+                   "Elo difference: nan +/- nan, LOS: nan %, DrawRatio: nan %\n"
+                   "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n"
+                   "Finished match\n") != std::string::npos);
+    check_no_engine_left(kids);
+}
+
 TEST_CASE("Ctrl-C during a Stockfish match keeps every finished game and the summary",
           "[match][interrupt][stockfish][e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
