@@ -5,7 +5,7 @@
 #  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 30), two at a time.
 # Usage: scripts/test.sh [--quick]
 #   --quick: instead, an -O1 build without the benchmarks (build-quick/) and the tests labelled
-#            unit and engine (no Stockfish, Chromium or Slurm): under 3 minutes from a fresh clone.
+#            unit and engine (no Stockfish or other real engine, Chromium, Slurm or xboard).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
