@@ -25,7 +25,8 @@ Engine keys (for -engine and -each):
   stall=SECONDS         silence that forfeits when no clock runs (default 60)
   startup=SECONDS       time for uciok from the engine's start and for readyok from
                         isready (default 10); a process that misses it is started once
-                        more, then the match stops before the game is scored
+                        more with 3 times as long, then the match stops before the
+                        game is scored
   tscale=X              multiply stall= and startup= by X (cutechess-cli's timeout scale;
                         the clock is not scaled)
   conf=NAME             the engine NAME of cutechess-cli's engines.json (./engines.json,

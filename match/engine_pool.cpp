@@ -48,6 +48,7 @@ struct EnginePool::Request {
     bool fresh = false;                      // its process was started for it: it holds a slot
     int attempts = 0;                        // processes tried so far
     std::string last_line;                   // the current process's last line, for the failure
+    std::string first_miss;                  // what the first process did not send in time
     boost::asio::steady_timer timer;
     explicit Request(boost::asio::io_context& io) : timer(io) {}
 };
@@ -156,8 +157,14 @@ void EnginePool::start_queued() {
     }
 }
 
+std::int64_t EnginePool::allowance_ms(const Request& r) {
+    // A first miss says the machine is slow: the second process gets more time, as
+    // cutechess-cli gives any engine 35 s to start its protocol.
+    return r.config->startup_ms * (r.attempts > 1 ? RETRY_SCALE : 1);
+}
+
 void EnginePool::arm(Request& r) {
-    r.timer.expires_after(std::chrono::milliseconds(r.config->startup_ms));
+    r.timer.expires_after(std::chrono::milliseconds(allowance_ms(r)));
     r.timer.async_wait([this, t = r.ticket](const boost::system::error_code& ec) {
         if (!ec) on_ready_timeout(t);
     });
@@ -193,17 +200,19 @@ void EnginePool::on_ready_timeout(Ticket t) {
     if (it == requests_.end()) return;
     std::shared_ptr<Request> r = it->second;
     std::shared_ptr<EngineSession> s = std::move(r->session);
-    const std::string why =
-        fmt::format("sent no {} within {} of {} ({} attempt{}; {})", s->initialized ? "readyok" : "uciok",
-                    seconds(r->config->startup_ms), s->initialized ? "isready" : "its start", r->attempts,
-                    r->attempts == 1 ? "" : "s",
-                    r->last_line.empty() ? std::string("it sent nothing")
-                                         : fmt::format("its last line: \"{}\"", r->last_line));
+    const std::string miss = fmt::format("no {} within {} of {}", s->initialized ? "readyok" : "uciok",
+                                         seconds(allowance_ms(*r)), s->initialized ? "isready" : "its start");
     s->readying = 0;
     retire(s);
     if (r->fresh) --starting_;
     r->fresh = false;
-    if (r->attempts >= ATTEMPTS) return fail(t, why);
+    if (r->attempts >= ATTEMPTS) {
+        const std::string did = r->last_line.empty() ? std::string("it sent nothing")
+                                                     : fmt::format("its last line: \"{}\"", r->last_line);
+        return fail(t,
+                    fmt::format("sent {}; a second process sent {} either ({})", r->first_miss, miss, did));
+    }
+    r->first_miss = miss;
     // A slow start on a loaded machine is not a broken engine: a new process, first in line.
     queue_.push_front(t);
     start_queued();

@@ -12,7 +12,8 @@
 // the cores and each take as long as all of them; each step has the engine's startup= time
 // from its own beginning (the process's start for uciok, isready for readyok), never time
 // spent in the queue or on the other steps; and a process that misses it is retired and
-// started once more before the game fails with what the engine did.
+// started once more, with RETRY_SCALE times the allowance, before the game fails with what the
+// engine did.
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
@@ -58,10 +59,12 @@ struct EngineSession {
 class EnginePool {
   public:
     // A ready process, or none and what the engine did instead, e.g. `sent no uciok within
-    // 10 s of its start (2 attempts; it sent nothing)` (the caller names the engine).
+    // 10 s of its start; a second process sent no uciok within 30 s of its start either (it
+    // sent nothing)` (the caller names the engine).
     using ReadyHandler = std::function<void(std::shared_ptr<EngineSession> s, const std::string& failure)>;
     using Ticket = std::uint64_t;
-    static constexpr int ATTEMPTS = 2;  // processes tried for one request before it fails on a timeout
+    static constexpr int ATTEMPTS = 2;     // processes tried for one request before it fails on a timeout
+    static constexpr int RETRY_SCALE = 3;  // the second process's allowance: startup= times this
 
     EnginePool(boost::asio::io_context& io, bool chess960);
     ~EnginePool();
@@ -107,6 +110,7 @@ class EnginePool {
     std::shared_ptr<Request> close(Ticket t);
     void fail(Ticket t, const std::string& why);
     void arm(Request& r);
+    static std::int64_t allowance_ms(const Request& r);
     // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
     void warn_unknown_options(const EngineSession& s);
     void on_exit(const std::shared_ptr<EngineSession>& s, int status);

@@ -83,7 +83,8 @@ TEST_CASE("the start-up allowance counts from the process's start, not from the 
     CHECK(run.started == 8);  // none was tried twice
 }
 
-TEST_CASE("a process that misses the allowance is replaced once", "[match][pool]") {
+TEST_CASE("a process that misses the allowance is replaced once, with three times the allowance",
+          "[match][pool]") {
     test::TempDir dir;
     const std::string first = dir.file("first-start");
     SECTION("the second process starts: the request is answered with it") {
@@ -99,13 +100,15 @@ TEST_CASE("a process that misses the allowance is replaced once", "[match][pool]
         CHECK(run.started == EnginePool::ATTEMPTS);
         REQUIRE(run.failures.size() == 1);
         CHECK(run.failures[0] ==
-              "sent no uciok within 0.5 s of its start (2 attempts; its last line: \"Fake by nobody\")");
+              "sent no uciok within 0.5 s of its start; a second process sent no uciok within 1.5 s of its "
+              "start either (its last line: \"Fake by nobody\")");
     }
     SECTION("readyok late: the failure names isready, not the process's start") {
         const PoolRun run(fake_config("readysleep=60000", 500), 1, 2);
         REQUIRE(run.failures.size() == 1);
         CHECK(run.failures[0] ==
-              "sent no readyok within 0.5 s of isready (2 attempts; its last line: \"uciok\")");
+              "sent no readyok within 0.5 s of isready; a second process sent no readyok within 1.5 s of "
+              "isready either (its last line: \"uciok\")");
     }
 }
 
