@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     if (spec.no_quit) ::signal(SIGTERM, SIG_IGN);
     std::FILE* log = spec.log.empty() ? nullptr : std::fopen(spec.log.c_str(), "ab");
     Player player(spec);
+    player.start_up();
     std::string line;
     while (std::getline(std::cin, line)) {
         record_line(log, line);

@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <thread>
 
 #include "replies.h"
@@ -47,6 +49,16 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.bytes = number(value);
         } else if (key == "hang") {
             s.hang = number(value);
+        } else if (key == "burn") {
+            s.burn_ms = number(value);
+        } else if (key == "startsleep") {
+            s.start_sleep_ms = number(value);
+        } else if (key == "readysleep") {
+            s.ready_sleep_ms = number(value);
+        } else if (key == "banner") {
+            s.banner = spaces_from_underscores(value);
+        } else if (key == "hangfirst") {
+            s.hang_first = value;
         } else if (key == "noquit") {
             s.no_quit = value == "1";
         } else if (key == "closein") {
@@ -73,6 +85,24 @@ PlaySpec parse_play_spec(const std::string& text) {
     return s;
 }
 
+void Player::start_up() const {
+    if (!spec_.banner.empty()) say(spec_.banner);
+    if (!spec_.hang_first.empty() && ::access(spec_.hang_first.c_str(), F_OK) != 0) {
+        if (std::FILE* taken = std::fopen(spec_.hang_first.c_str(), "w")) {
+            std::fputs("taken\n", taken);
+            std::fclose(taken);
+        }
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    // CPU time, not wall time: on a loaded machine the burn takes longer, as a real start does.
+    timespec t{};
+    volatile std::uint64_t sink = 0;
+    while (::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 &&
+           t.tv_sec * 1000 + t.tv_nsec / 1000000 < spec_.burn_ms)
+        for (int i = 0; i < 10000; ++i) sink = sink * 6364136223846793005ull + 1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(spec_.start_sleep_ms));
+}
+
 bool Player::answer(const std::string& line) {
     uci::parse_gui_command(line, cmd_);
     switch (cmd_.type) {
@@ -82,6 +112,7 @@ bool Player::answer(const std::string& line) {
             say("uciok");
             break;
         case uci::GuiCommandType::IsReady:
+            std::this_thread::sleep_for(std::chrono::milliseconds(spec_.ready_sleep_ms));
             say("readyok");
             if (spec_.close_input) close_input_and_exit();
             break;

@@ -16,6 +16,12 @@
 //   gate=G:PATH      in its G-th game (counted by ucinewgame) answer no go until PATH exists
 //                    (polled; gives up after 120 s), so a test can look at the match's files
 //   noquit=1         ignore `quit` and SIGTERM: only the runner's SIGKILL ends it
+// Start-up, before the first command is read (see Player::start_up):
+//   banner=TEXT      print TEXT ('_' for spaces) at once, as Stockfish prints its name
+//   hangfirst=PATH   if PATH does not exist, create it and never answer (the first process of
+//                    several is stuck, the next ones are not)
+//   burn=MS          use MS of CPU time (an engine loading its network);  startsleep=MS  then
+//                    sleep MS;  readysleep=MS  sleep MS before every readyok
 #include <map>
 #include <string>
 #include <vector>
@@ -38,6 +44,9 @@ struct PlaySpec {
     bool no_quit = false;
     int gate_game = -1;
     std::string gate_path;
+    int burn_ms = 0, start_sleep_ms = 0, ready_sleep_ms = 0;
+    std::string banner;
+    std::string hang_first;
 };
 
 // Unknown keys and items without '=' are ignored.
@@ -46,6 +55,8 @@ PlaySpec parse_play_spec(const std::string& text);
 class Player {
   public:
     explicit Player(PlaySpec spec) : spec_(std::move(spec)) {}
+    // What the engine does between its start and reading its first command (may not return).
+    void start_up() const;
     // Answers one line from the GUI. False for `quit` (the caller decides whether to obey).
     bool answer(const std::string& line);
 

@@ -26,6 +26,10 @@ namespace drawproxy::test {
 inline std::string fake_cmd(const std::string& spec) {
     return "cmd=" + binary_path("bin/fake_player") + " arg=" + spec;
 }
+// The same for a command line run by the shell: SPEC quoted (its ';' would end the command).
+inline std::string fake_cmd_quoted(const std::string& spec) {
+    return "cmd=" + binary_path("bin/fake_player") + " 'arg=" + spec + "'";
+}
 
 inline std::vector<std::string> words(const std::string& text) {
     std::vector<std::string> out;
