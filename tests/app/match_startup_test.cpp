@@ -60,16 +60,3 @@ TEST_CASE("an engine process that does not start is replaced once before the mat
     check_all_played(r, pgn.path, 2);
     CHECK(::access(first.c_str(), F_OK) == 0);  // the first process was the stuck one
 }
-
-TEST_CASE("the issue's case: 128 Stockfish at depth 1, 64 games at once, all played",
-          "[match][startup][stockfish][e2e]") {
-    const std::string stockfish = "/usr/games/stockfish";
-    if (::access(stockfish.c_str(), X_OK) != 0) FAIL("needs " + stockfish);
-    TempFile pgn(".pgn");
-    const std::string sf = "cmd=" + stockfish;
-    const auto r = test::run_drawproxy("match -engine " + sf + " name=A -engine " + sf +
-                                       " name=B -each depth=1 option.Hash=1 -games 2 -rounds 64 -repeat "
-                                       "-concurrency 64 -pgnout " +
-                                       pgn.path);
-    check_all_played(r, pgn.path, 128);
-}
