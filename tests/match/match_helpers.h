@@ -22,13 +22,13 @@
 
 namespace drawproxy::test {
 
-// `-engine` words for the fake engine built into test_match (see fake_uci_engine.cpp).
+// `-engine` words for the fake chess player (tests/fake_engines/player.h).
 inline std::string fake_cmd(const std::string& spec) {
-    return "cmd=" + binary_path("bin/test_match") + " arg=drawproxy-fake-engine arg=" + spec;
+    return "cmd=" + binary_path("bin/fake_player") + " arg=" + spec;
 }
 // The same for a command line run by the shell: SPEC quoted (its ';' would end the command).
 inline std::string fake_cmd_quoted(const std::string& spec) {
-    return "cmd=" + binary_path("bin/test_match") + " arg=drawproxy-fake-engine 'arg=" + spec + "'";
+    return "cmd=" + binary_path("bin/fake_player") + " 'arg=" + spec + "'";
 }
 
 inline std::vector<std::string> words(const std::string& text) {

@@ -40,7 +40,7 @@ match::MatchSummary run(const std::string& a, const std::string& b, const std::s
 
 }  // namespace
 
-TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt]") {
+TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt][engine]") {
     const match::SprtParams sprt{0, 300, 0.05, 0.05, match::SprtModel::logistic};
     const int expected = offline_stop(sprt, match::PlayerResult::win, match::PlayerResult::win);
     REQUIRE(expected > 2);
@@ -56,7 +56,7 @@ TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt]") {
     CHECK(j["pairs"][0]["pentanomial"] == nlohmann::json::array({0, 0, 0, 0, expected / 2}));
 }
 
-TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt]") {
+TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt][engine]") {
     const match::SprtParams sprt{0, 300, 0.05, 0.05, match::SprtModel::logistic};
     const int expected = offline_stop(sprt, match::PlayerResult::win, match::PlayerResult::loss);
     REQUIRE(expected > 2);
@@ -72,7 +72,8 @@ TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt]") {
     CHECK(j["pairs"][0]["wl"] == expected / 2);
 }
 
-TEST_CASE("shards: the parts play the whole match's games, merged statistics equal", "[match][shard]") {
+TEST_CASE("shards: the parts play the whole match's games, merged statistics equal",
+          "[match][shard][engine]") {
     const std::string openings = test::source_path("configs/openings/classical.epd");
     for (const std::string& shape :
          {std::string("-games 2 -rounds 5 -repeat"), std::string("-games 3 -rounds 2 -repeat"),
