@@ -14,6 +14,13 @@ std::optional<ClaimPolicy> ClaimPolicy::parse(std::string_view text, bool engine
     return std::nullopt;
 }
 
+std::optional<ClaimPolicy> ClaimPolicy::with_option_value(std::string_view value) const {
+    if (uci::iequals(value, "always")) return ClaimPolicy{Always, max_cp};
+    if (uci::iequals(value, "never")) return ClaimPolicy{Never, max_cp};
+    if (uci::iequals(value, "score")) return ClaimPolicy{ScoreAtMost, max_cp};
+    return parse(value);
+}
+
 std::string ClaimPolicy::text() const {
     switch (kind) {
         case Always:

@@ -18,6 +18,9 @@ struct ClaimPolicy {
 
     // "always", "never", "score:CP", and "engine" where `engine_allowed`; else nullopt.
     static std::optional<ClaimPolicy> parse(std::string_view text, bool engine_allowed = false);
+    // The value of the engine option Claim, set from a GUI: `always`, `never` or `score` in any
+    // case (the last keeps this policy's CP, which option ClaimScore sets), or what parse takes.
+    std::optional<ClaimPolicy> with_option_value(std::string_view value) const;
     std::string text() const;
     // Whether a claim may be made given the engine's last score (kind None: no score seen).
     bool allows(const uci::Score& last_score) const;

@@ -137,13 +137,7 @@ void Relay::on_setoption(const uci::GuiCommand& cmd, std::string_view) {
     std::string_view value = cmd.option_value.value_or("");
     ClaimPolicy policy = claimant_.policy();
     if (uci::iequals(name, "Claim")) {
-        if (uci::iequals(value, "always"))
-            policy.kind = ClaimPolicy::Always;
-        else if (uci::iequals(value, "never"))
-            policy.kind = ClaimPolicy::Never;
-        else if (uci::iequals(value, "score"))
-            policy.kind = ClaimPolicy::ScoreAtMost;
-        else if (auto p = ClaimPolicy::parse(value))
+        if (auto p = policy.with_option_value(value))
             policy = *p;
         else
             inserted_.push_back(fmt::format("info string drawproxy unknown claim policy: {}", value));

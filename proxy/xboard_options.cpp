@@ -186,13 +186,7 @@ void XboardSession::engine_option_at_limit(std::string_view uci_name, std::int64
 bool XboardSession::set_own_option(std::string_view name, std::string_view value) {
     ClaimPolicy policy = claimant_.policy();
     if (uci::iequals(name, CLAIM)) {
-        if (uci::iequals(value, "always"))
-            policy.kind = ClaimPolicy::Always;
-        else if (uci::iequals(value, "never"))
-            policy.kind = ClaimPolicy::Never;
-        else if (uci::iequals(value, "score"))
-            policy.kind = ClaimPolicy::ScoreAtMost;
-        else if (auto p = ClaimPolicy::parse(value))
+        if (auto p = policy.with_option_value(value))
             policy = *p;
         else
             error("invalid argument", fmt::format("option {}={}", name, value));

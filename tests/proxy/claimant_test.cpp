@@ -245,6 +245,18 @@ TEST_CASE("claim policies parse") {
     CHECK(!ClaimPolicy::parse("sometimes"));
 }
 
+TEST_CASE("the Claim option's values from a GUI: any case, score keeps the ClaimScore set before") {
+    const ClaimPolicy score{ClaimPolicy::ScoreAtMost, -30};
+    CHECK(score.with_option_value("ALWAYS")->kind == ClaimPolicy::Always);
+    CHECK(score.with_option_value("Never")->kind == ClaimPolicy::Never);
+    const ClaimPolicy never{ClaimPolicy::Never, 15};
+    CHECK(never.with_option_value("score")->kind == ClaimPolicy::ScoreAtMost);
+    CHECK(never.with_option_value("score")->max_cp == 15);
+    CHECK(never.with_option_value("score:-70")->max_cp == -70);
+    CHECK(!never.with_option_value("engine"));  // the runner's kind, never a proxy's
+    CHECK(!never.with_option_value("sometimes"));
+}
+
 TEST_CASE("a FEN with the same pieces but other clocks starts a new history (issue 13.4)") {
     // The history of the first FEN must not stay: after 99 -> 100 the claim due at go is the
     // completed fifty moves (9.3.2), not the intended-move form of the stale history.
