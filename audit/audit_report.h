@@ -12,7 +12,7 @@
 
 namespace drawproxy::audit {
 
-// One line of JSON, in the field order issue 7 gives, then how the record says the game ended.
+// One line of JSON, in the field order the README gives, then how the record says the game ended.
 // `file` leads the line when given (several files were read).
 std::string audit_json(const GameAudit& a, std::string_view file = {});
 // The line for a broken game: what could be read of it (number, names, tags, plies) and the

@@ -4,7 +4,7 @@
 // it takes parsed lines and appends the lines to insert toward the GUI; the proxy and the
 // match runner both drive it.
 //
-// Protocol it implements (issue 4):
+// Protocol it implements:
 //  - `position`: applied incrementally (only plies beyond the previous command are
 //    played; a shorter or diverging list truncates). A `position fen F` that is the
 //    previous position plus the engine's bestmove plus one legal reply keeps the history

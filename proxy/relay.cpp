@@ -211,7 +211,7 @@ void Relay::on_engine_line(std::string_view line) {
 
 void Relay::on_gui_eof() {
     if (quitting_) return;
-    // Issue 4 item 6: quit first; closing its input too lets an engine that reads to the
+    // Quit first; closing its input too lets an engine that reads to the
     // end see EOF just as it would without us. Then SIGTERM and SIGKILL after the timeouts.
     quitting_ = true;
     send_quit();

@@ -203,7 +203,7 @@ TEST_CASE("audit --rewrite output reads back with the corrected results", "[audi
     }
 }
 
-TEST_CASE("audit --json gives the fields of issue 7 in order, then the recorded ending", "[audit]") {
+TEST_CASE("audit --json gives the README's fields in order, then the recorded ending", "[audit]") {
     auto a = audit_text(sample("fastchess.pgn"), "fide-2023");
     CHECK(audit::audit_json(a[2]) ==
           R"({"game":3,"white":"engine1","black":"engine2","recorded":"1-0","plies":18,)"

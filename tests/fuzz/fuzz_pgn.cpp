@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (!pos.is_legal(m)) __builtin_trap();
                 pos.play(m);
             }
-            // The position reached has a FEN that reads back (issue 19: clocks at the bound).
+            // The position reached has a FEN that reads back (clocks at the reader's bound once went one past it).
             rules::Position again(rules::Position::Uninitialised{});
             std::string error;
             if (!rules::parse_fen(rules::to_fen(pos), pos.chess960(), again, error) ||

@@ -20,8 +20,8 @@ inline void check(bool ok, const char* what, const std::string& detail) {
     if (!ok) fail(what, detail);
 }
 
-// The position after `m` has a FEN the reader takes back, to the same position (issue 19: a
-// clock at the reader's bound went one past it).
+// The position after `m` has a FEN the reader takes back, to the same position (a clock at
+// the reader's bound once went one past it).
 inline void check_played_fen(const rules::Position& pos, rules::Move m, const std::string& detail) {
     rules::Position child = pos;
     child.play(m);
