@@ -33,10 +33,21 @@ using drawproxy::test::shared_path;
 const char* const FORMATS[] = {"drawproxy", "cutechess", "fastchess"};
 const char* const OUTPUTS[] = {"games.pgn", "games.epd", "games.json", "games.html", "stdout", "stderr"};
 
-// An engine of the scripted fake (tests/match/fake_uci_engine.cpp), found on PATH so that its
-// command, and with it the match id, is the same in every build folder.
-std::string fake(const std::string& spec) {
-    return "-engine cmd=test_match arg=drawproxy-fake-engine 'arg=" + spec + "'";
+// An engine of the scripted fake (tests/match/fake_uci_engine.cpp) run through a script named
+// `fake` on PATH: its command and arguments, and with them the match id, are the same whatever
+// build folder, binary name or calling convention the fake engine has.
+std::string fake(const std::string& spec) { return "-engine cmd=fake 'arg=" + spec + "'"; }
+
+// A folder in `run` with the `fake` script and drawproxy, for PATH.
+std::string engine_folder(const fs::path& run) {
+    const fs::path dir = run / "bin";
+    fs::create_directories(dir);
+    const fs::path script = dir / "fake";
+    std::ofstream(script) << "#!/bin/sh\nexec '" << binary_path("bin/test_match")
+                          << "' drawproxy-fake-engine \"$@\"\n";
+    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
+    fs::create_symlink(binary_path("bin/drawproxy"), dir / "drawproxy");
+    return dir.string();
 }
 
 struct Scenario {
@@ -56,9 +67,12 @@ const std::string LAWS_OPENINGS =
 
 // Claims (a claimant's, right; an engine's own, wrong at its ply 3), threefold, fifty moves in
 // both forms, a dead position from the start, stalemate, -repeat pairs and the SPRT's lines.
-std::string laws(const std::string& rules) {
+// (fide-2001's penalty takes half the claimant's time, at most 3 minutes: on a 10-minute clock
+// that is 3 minutes whatever the moves took.)
+std::string laws(const std::string& rules, const std::string& tc = "10+0.1") {
     return fake("score=0") + " name=A " + fake("score=0;claim=3:threefold_9.2.2") +
-           " name=B claim=engine -each tc=10+0.1 -games 2 -repeat -rounds 5 -openings file=openings.epd"
+           " name=B claim=engine -each tc=" + tc +
+           " -games 2 -repeat -rounds 5 -openings file=openings.epd"
            " -srand 7 -sprt elo0=-5 elo1=5 -ratinginterval 2 -rules " +
            rules;
 }
@@ -68,7 +82,7 @@ std::vector<Scenario> scenarios() {
         " -pgnout games.pgn -epdout games.epd -jsonout games.json -htmlout games.html";
     return {
         {"laws-2023", laws("fide-2023") + outputs, LAWS_OPENINGS},
-        {"laws-2001", laws("fide-2001") + outputs, LAWS_OPENINGS},
+        {"laws-2001", laws("fide-2001", "600") + outputs, LAWS_OPENINGS},
         {"laws-computer", laws("computer") + outputs, LAWS_OPENINGS},
         // Nobody claims: fivefold and 75 moves end the games by themselves.
         {"automatic",
@@ -123,47 +137,47 @@ struct Recorded {
 };
 const Recorded RECORDED[] = {
     {"laws-2023", "drawproxy",
-     "7e1a716f29dda3c9 803881a15cac1c74 59f8cd8657b43206 74365cd02e7628d9 37a37015a4e0cee9 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 14d7a2e1783c2206 74365cd02e7628d9 37a37015a4e0cee9 4a844b70d2b552d1"},
     {"laws-2023", "cutechess",
-     "7e1a716f29dda3c9 803881a15cac1c74 59f8cd8657b43206 74365cd02e7628d9 855583bfc3d23726 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 14d7a2e1783c2206 74365cd02e7628d9 855583bfc3d23726 4a844b70d2b552d1"},
     {"laws-2023", "fastchess",
-     "7e1a716f29dda3c9 803881a15cac1c74 59f8cd8657b43206 74365cd02e7628d9 b1e7eca26a798322 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 14d7a2e1783c2206 74365cd02e7628d9 b1e7eca26a798322 4a844b70d2b552d1"},
     {"laws-2001", "drawproxy",
-     "5c3f6a29610d5fe6 803881a15cac1c74 192a64979509faa1 73ee3b20493b0614 08f9093820f81c59 4a844b70d2b552d1"},
+     "692e0ded6d6218af 803881a15cac1c74 b0791375439c5174 c24d9fb16f2cf5a6 08f9093820f81c59 4a844b70d2b552d1"},
     {"laws-2001", "cutechess",
-     "5c3f6a29610d5fe6 803881a15cac1c74 192a64979509faa1 73ee3b20493b0614 44603f04a227b79a 4a844b70d2b552d1"},
+     "692e0ded6d6218af 803881a15cac1c74 b0791375439c5174 c24d9fb16f2cf5a6 44603f04a227b79a 4a844b70d2b552d1"},
     {"laws-2001", "fastchess",
-     "5c3f6a29610d5fe6 803881a15cac1c74 192a64979509faa1 73ee3b20493b0614 889cf3d1ff5c53a6 4a844b70d2b552d1"},
+     "692e0ded6d6218af 803881a15cac1c74 b0791375439c5174 c24d9fb16f2cf5a6 68e702574ecc288d 4a844b70d2b552d1"},
     {"laws-computer", "drawproxy",
-     "1e0796346e8f2583 27563aed7c2abfa9 56f8df197250eabe 82e6376830e08316 28fcf50d3cd2c837 4a844b70d2b552d1"},
+     "1e0796346e8f2583 27563aed7c2abfa9 8a66f9a218a0e8b2 82e6376830e08316 28fcf50d3cd2c837 4a844b70d2b552d1"},
     {"laws-computer", "cutechess",
-     "1e0796346e8f2583 27563aed7c2abfa9 56f8df197250eabe 82e6376830e08316 ce706a39bc2a068a 4a844b70d2b552d1"},
+     "1e0796346e8f2583 27563aed7c2abfa9 8a66f9a218a0e8b2 82e6376830e08316 ce706a39bc2a068a 4a844b70d2b552d1"},
     {"laws-computer", "fastchess",
-     "1e0796346e8f2583 27563aed7c2abfa9 56f8df197250eabe 82e6376830e08316 57a60e126c82f7d6 4a844b70d2b552d1"},
+     "1e0796346e8f2583 27563aed7c2abfa9 8a66f9a218a0e8b2 82e6376830e08316 57a60e126c82f7d6 4a844b70d2b552d1"},
     {"automatic", "drawproxy",
-     "36d8bf0940fd1ca1 6e8a75277db23a06 b73b89a78b543f74 9a7175f9f2671fd3 2021d46b18cad99b 4a844b70d2b552d1"},
+     "36d8bf0940fd1ca1 6e8a75277db23a06 bd63c1d4b6944fcb 9a7175f9f2671fd3 2021d46b18cad99b 4a844b70d2b552d1"},
     {"automatic", "cutechess",
-     "36d8bf0940fd1ca1 6e8a75277db23a06 b73b89a78b543f74 9a7175f9f2671fd3 b660cd28395f9938 4a844b70d2b552d1"},
+     "36d8bf0940fd1ca1 6e8a75277db23a06 bd63c1d4b6944fcb 9a7175f9f2671fd3 b660cd28395f9938 4a844b70d2b552d1"},
     {"automatic", "fastchess",
-     "36d8bf0940fd1ca1 6e8a75277db23a06 b73b89a78b543f74 9a7175f9f2671fd3 87b311dd1426d114 4a844b70d2b552d1"},
+     "36d8bf0940fd1ca1 6e8a75277db23a06 bd63c1d4b6944fcb 9a7175f9f2671fd3 87b311dd1426d114 4a844b70d2b552d1"},
     {"adjudication", "drawproxy",
-     "97f0003dc1970dcf 32a8fef12ac7a47b 01bd41400fd69375 e909591728c6353d 68893348258d7d65 4a844b70d2b552d1"},
+     "97f0003dc1970dcf 32a8fef12ac7a47b 2b587891f35abddf e909591728c6353d 68893348258d7d65 4a844b70d2b552d1"},
     {"adjudication", "cutechess",
-     "97f0003dc1970dcf 32a8fef12ac7a47b 01bd41400fd69375 e909591728c6353d b4d30bfaf73a0a4f 4a844b70d2b552d1"},
+     "97f0003dc1970dcf 32a8fef12ac7a47b 2b587891f35abddf e909591728c6353d b4d30bfaf73a0a4f 4a844b70d2b552d1"},
     {"adjudication", "fastchess",
-     "97f0003dc1970dcf 32a8fef12ac7a47b 01bd41400fd69375 e909591728c6353d a64352c11fdfc5c6 4a844b70d2b552d1"},
+     "97f0003dc1970dcf 32a8fef12ac7a47b 2b587891f35abddf e909591728c6353d a64352c11fdfc5c6 4a844b70d2b552d1"},
     {"tablebase", "drawproxy",
-     "c4e32aa6b91f0f5f 00ad44696612c819 531bb7bb92e70ace 28d0b5011fc1c2f0 046578e5ca3eb179 4a844b70d2b552d1"},
+     "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 046578e5ca3eb179 4a844b70d2b552d1"},
     {"tablebase", "cutechess",
-     "c4e32aa6b91f0f5f 00ad44696612c819 531bb7bb92e70ace 28d0b5011fc1c2f0 7353258a2465a917 4a844b70d2b552d1"},
+     "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 7353258a2465a917 4a844b70d2b552d1"},
     {"tablebase", "fastchess",
-     "c4e32aa6b91f0f5f 00ad44696612c819 531bb7bb92e70ace 28d0b5011fc1c2f0 44c0f069dc67dc23 4a844b70d2b552d1"},
+     "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 44c0f069dc67dc23 4a844b70d2b552d1"},
     {"faults", "drawproxy",
-     "934dc81e70a713f6 e0ff607ab6721d12 e2deb1bc82997ac5 821c5a4d1324e2f8 26b7864f946f7e20 4a844b70d2b552d1"},
+     "934dc81e70a713f6 e0ff607ab6721d12 3f294b7efb024414 821c5a4d1324e2f8 26b7864f946f7e20 4a844b70d2b552d1"},
     {"faults", "cutechess",
-     "934dc81e70a713f6 e0ff607ab6721d12 e2deb1bc82997ac5 821c5a4d1324e2f8 aad98a5466c60ffc 4a844b70d2b552d1"},
+     "934dc81e70a713f6 e0ff607ab6721d12 3f294b7efb024414 821c5a4d1324e2f8 aad98a5466c60ffc 4a844b70d2b552d1"},
     {"faults", "fastchess",
-     "934dc81e70a713f6 e0ff607ab6721d12 e2deb1bc82997ac5 821c5a4d1324e2f8 a059437ba92ddf18 4a844b70d2b552d1"},
+     "934dc81e70a713f6 e0ff607ab6721d12 3f294b7efb024414 821c5a4d1324e2f8 a059437ba92ddf18 4a844b70d2b552d1"},
     {"offers", "drawproxy",
      "195e461cf27da8e9 5ae801bd5995d229 a538694d29196c66 efc79b2edeb7e93f 71081d10fdb073fe 4a844b70d2b552d1"},
     {"offers", "cutechess",
@@ -171,11 +185,11 @@ const Recorded RECORDED[] = {
     {"offers", "fastchess",
      "195e461cf27da8e9 5ae801bd5995d229 a538694d29196c66 efc79b2edeb7e93f fbaf8ceddea227ff 38077e1ae623f4f3"},
     {"resume", "drawproxy",
-     "7e1a716f29dda3c9 803881a15cac1c74 bf627d724413a2df d81983a1d1e686f9 0d75c00e6ca74dfb 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 0f4f72d1df5ade07 d81983a1d1e686f9 0d75c00e6ca74dfb 4a844b70d2b552d1"},
     {"resume", "cutechess",
-     "7e1a716f29dda3c9 803881a15cac1c74 bf627d724413a2df d81983a1d1e686f9 cf74ff4e86dd027c 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 0f4f72d1df5ade07 d81983a1d1e686f9 cf74ff4e86dd027c 4a844b70d2b552d1"},
     {"resume", "fastchess",
-     "7e1a716f29dda3c9 803881a15cac1c74 bf627d724413a2df d81983a1d1e686f9 d6979acc3689e0e3 4a844b70d2b552d1"},
+     "7e1a716f29dda3c9 803881a15cac1c74 0f4f72d1df5ade07 d81983a1d1e686f9 d6979acc3689e0e3 4a844b70d2b552d1"},
 };
 
 std::string slurp(const std::string& path) {
@@ -221,7 +235,7 @@ std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // `drawproxy match ARGS` in `dir`, the fake engine on PATH; its exit status.
 int run_match(const fs::path& dir, const std::string& args) {
-    const std::string cmd = "cd " + quoted(dir.string()) + " && PATH=" + quoted(binary_path("bin")) +
+    const std::string cmd = "cd " + quoted(dir.string()) + " && PATH=" + quoted((dir / "bin").string()) +
                             ":\"$PATH\" drawproxy match " + args + " >stdout 2>stderr </dev/null";
     const int st = std::system(cmd.c_str());
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
@@ -239,6 +253,7 @@ std::string signature_of(const Scenario& s, const char* format) {
     const fs::path dir = fs::path(binary_path("signature")) / (std::string(s.name) + "." + format);
     fs::remove_all(dir);
     fs::create_directories(dir);
+    engine_folder(dir);
     if (!s.epd.empty()) std::ofstream(dir / "openings.epd") << s.epd;
     const std::string args = s.args + " -output " + format;
     int status = run_match(dir, args);
