@@ -18,11 +18,12 @@
 #include <vector>
 
 #include "bench/support/synthetic_parts.h"
-#include "match/elo.h"
-#include "match/part_merge.h"
-#include "match/stats.h"
+#include "merge/parts.h"
+#include "stats/elo.h"
+#include "stats/stats.h"
 
-using namespace drawproxy::match;
+using namespace drawproxy::stats;
+using namespace drawproxy::merge;
 using drawproxy::bench::cpu_seconds;
 
 namespace {

@@ -10,7 +10,7 @@
 #include <regex>
 #include <thread>
 
-#include "match/background_run.h"
+#include "support/background_run.h"
 
 using namespace drawproxy;
 using namespace std::chrono_literals;

@@ -33,7 +33,7 @@ using drawproxy::test::shared_path;
 const char* const FORMATS[] = {"drawproxy", "cutechess", "fastchess"};
 const char* const OUTPUTS[] = {"games.pgn", "games.epd", "games.json", "games.html", "stdout", "stderr"};
 
-// An engine of the scripted fake (tests/match/fake_uci_engine.cpp) run through a script named
+// An engine of the scripted fake (tests/tournament/fake_uci_engine.cpp) run through a script named
 // `fake` on PATH: its command and arguments, and with them the match id, are the same whatever
 // build folder, binary name or calling convention the fake engine has.
 std::string fake(const std::string& spec) { return "-engine cmd=fake 'arg=" + spec + "'"; }
@@ -43,7 +43,7 @@ std::string engine_folder(const fs::path& run) {
     const fs::path dir = run / "bin";
     fs::create_directories(dir);
     const fs::path script = dir / "fake";
-    std::ofstream(script) << "#!/bin/sh\nexec '" << binary_path("bin/test_match")
+    std::ofstream(script) << "#!/bin/sh\nexec '" << binary_path("bin/test_tournament")
                           << "' drawproxy-fake-engine \"$@\"\n";
     fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
     fs::create_symlink(binary_path("bin/drawproxy"), dir / "drawproxy");

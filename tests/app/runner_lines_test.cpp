@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using test::slurp;

@@ -1,0 +1,273 @@
+#include "output/report.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include "output/pgn.h"
+#include "output/status_lines.h"
+#include "rules/notation.h"
+#include "stats/elo.h"
+
+namespace drawproxy::output {
+
+using game::GameRecord;
+using game::Outcome;
+using game::outcome_category;
+using game::PlyRecord;
+using stats::elo_estimate;
+using stats::EloEstimate;
+
+namespace {
+
+// The reasons the issue asks to count, in print order; others are added after them.
+const char* const CATEGORIES[] = {
+    "checkmate",     "stalemate",       "threefold claimed",     "fifty moves claimed",
+    "fivefold",      "75 moves",        "dead position",         "agreement",
+    "flag fall won", "flag fall drawn", "threefold (automatic)", "fifty moves (automatic)"};
+
+}  // namespace
+
+Report::Report(std::vector<std::string> engine_names, std::string rules)
+    : names_(std::move(engine_names)), rules_(std::move(rules)), incorrect_claims_(names_.size(), 0) {}
+
+int Report::index_of(const std::string& name) const {
+    auto it = std::find(names_.begin(), names_.end(), name);
+    return it == names_.end() ? -1 : int(it - names_.begin());
+}
+
+void Report::add(const GameRecord& g) {
+    GameSummary s{g.number,
+                  index_of(g.white),
+                  index_of(g.black),
+                  g.outcome,
+                  int(g.plies.size()),
+                  {g.incorrect_claims[0], g.incorrect_claims[1]},
+                  rules::to_fen(g.start),
+                  {},
+                  g.time_control,
+                  g.wall_ms,
+                  {0, 0}};
+    rules::Position pos = g.start;
+    for (const PlyRecord& p : g.plies) {
+        if (!p.move) break;  // a game taken from a resume state: its length is known, not its moves
+        if (p.book)
+            s.book.push_back(rules::to_uci(pos, p.move));
+        else
+            s.time_used_ms[pos.side_to_move()] += p.time_ms;
+        pos.play(p.move);
+    }
+    if (!g.outcome.unterminated()) {
+        if (s.white >= 0) incorrect_claims_[s.white] += g.incorrect_claims[0];
+        if (s.black >= 0) incorrect_claims_[s.black] += g.incorrect_claims[1];
+    }
+    games_.push_back(std::move(s));
+}
+
+std::string Report::started_line(const GameRecord& g, int total) {
+    return fmt::format("Started game {} of {} ({} vs {})", g.number, total, g.white, g.black);
+}
+
+std::string Report::finished_line(const GameRecord& g) {
+    const Outcome& o = g.outcome;
+    std::string who;
+    if (o.claimed) {
+        // The claimant is the side to move after the last ply.
+        const bool white_to_move = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
+        who = fmt::format(", claimed by {}", white_to_move ? g.white : g.black);
+    } else if (!o.loser_name.empty() && o.reason != "checkmate") {
+        who = fmt::format(", {} loses", o.loser_name);
+    }
+    return fmt::format("Finished game {} ({} vs {}): {} {{{}{}}}", g.number, g.white, g.black,
+                       o.result_text(), o.rule_text(), who);
+}
+
+Report::Tally Report::tally(int a, int b) const {
+    Tally t;
+    for (const GameSummary& g : games_) {
+        if (g.outcome.unterminated()) continue;
+        int sign;
+        if (g.white == a && g.black == b)
+            sign = 1;
+        else if (g.white == b && g.black == a)
+            sign = -1;
+        else
+            continue;
+        if (g.outcome.score == rules::Score::Draw)
+            ++t.draws;
+        else if ((g.outcome.score == rules::Score::WhiteWins) == (sign == 1))
+            ++t.wins;
+        else
+            ++t.losses;
+    }
+    return t;
+}
+
+std::string Report::score_line(int a, int b) const {
+    Tally t = tally(a, b);
+    const int n = t.wins + t.losses + t.draws;
+    const double pct = n ? (t.wins + 0.5 * t.draws) / n : 0.0;
+    return fmt::format("Score of {} vs {}: {} - {} - {} [{:.3f}] {}", names_[a], names_[b], t.wins, t.losses,
+                       t.draws, pct, n);
+}
+
+std::string Report::elo_line(int a, int b) const {
+    Tally t = tally(a, b);
+    EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
+    auto num = [](double v) {
+        if (!std::isfinite(v)) return std::string(v > 0 ? "inf" : "-inf");
+        return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v);  // never "-0.0"
+    };
+    return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.diff), num(e.error),
+                       e.draw_ratio * 100);
+}
+
+std::string Report::reason_table() const {
+    std::vector<std::string> order(std::begin(CATEGORIES), std::end(CATEGORIES));
+    std::map<std::string, int[3]> counts;  // 1-0, 0-1, 1/2
+    int scored = 0;
+    for (const GameSummary& g : games_) {
+        if (g.outcome.unterminated()) continue;
+        ++scored;
+        std::string c = outcome_category(g.outcome);
+        if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
+        counts[c][int(g.outcome.score)]++;
+    }
+    std::string out = fmt::format("Results by reason ({} games, rules {}):\n", scored, rules_);
+    out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", "reason", "games", "1-0", "0-1", "1/2");
+    // The event's rules (cutechess-cli's adjudication) in a block of their own, under the Laws'.
+    std::vector<std::string> event_rules;
+    for (auto& [c, n] : counts)
+        if (c.rfind("adjudication ", 0) == 0) event_rules.push_back(c);
+    auto row = [&](const std::string& label, const int* n) {
+        out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", label, n[0] + n[1] + n[2], n[0], n[1], n[2]);
+    };
+    for (const std::string& c : order) {
+        if (c.rfind("adjudication ", 0) == 0) continue;
+        auto it = counts.find(c);
+        if (it == counts.end()) {
+            // Automatic threefold and fifty exist only under the "computer" rules.
+            if (c.find("(automatic)") != std::string::npos) continue;
+            out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", c, 0, 0, 0, 0);
+            continue;
+        }
+        row(c, it->second);
+    }
+    if (!event_rules.empty()) {
+        out += "  by event rule:\n";
+        for (const std::string& c : event_rules) row(c.substr(13), counts[c]);
+    }
+    return out;
+}
+
+std::string Report::claims_table() const {
+    std::string out = "Incorrect claims (9.5) by engine:\n";
+    for (std::size_t i = 0; i < names_.size(); ++i)
+        out += fmt::format("  {:<26}{:>6}\n", names_[i], incorrect_claims_[i]);
+    return out;
+}
+
+std::string Report::crosstable() const {
+    const int n = int(names_.size());
+    std::vector<double> points(n, 0);
+    std::vector<int> played(n, 0);
+    for (const GameSummary& g : games_) {
+        if (g.white < 0 || g.black < 0 || g.outcome.unterminated()) continue;
+        played[g.white]++, played[g.black]++;
+        double w = g.outcome.score == rules::Score::WhiteWins ? 1
+                   : g.outcome.score == rules::Score::Draw    ? 0.5
+                                                              : 0;
+        points[g.white] += w;
+        points[g.black] += 1 - w;
+    }
+    std::vector<int> rank(n);
+    for (int i = 0; i < n; ++i) rank[i] = i;
+    std::stable_sort(rank.begin(), rank.end(), [&](int a, int b) { return points[a] > points[b]; });
+    std::string out = fmt::format("{:<4}{:<20}{:>8}{:>7}", "#", "engine", "points", "games");
+    for (int j : rank) out += fmt::format("{:>10.10}", names_[j]);
+    out += '\n';
+    for (int r = 0; r < n; ++r) {
+        int i = rank[r];
+        out += fmt::format("{:<4}{:<20.20}{:>8.1f}{:>7}", r + 1, names_[i], points[i], played[i]);
+        for (int j : rank) {
+            if (i == j) {
+                out += fmt::format("{:>10}", "-");
+                continue;
+            }
+            Tally t = tally(i, j);
+            out += t.wins + t.losses + t.draws
+                       ? fmt::format("{:>10}", fmt::format("{}-{}-{}", t.wins, t.losses, t.draws))
+                       : fmt::format("{:>10}", ".");
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+nlohmann::json Report::json() const {
+    nlohmann::json j;
+    j["rules"] = rules_;
+    j["engines"] = names_;
+    std::vector<const GameSummary*> order;
+    order.reserve(games_.size());
+    for (const GameSummary& g : games_) order.push_back(&g);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const GameSummary* a, const GameSummary* b) { return a->number < b->number; });
+    nlohmann::json games = nlohmann::json::array();
+    nlohmann::json finish_order = nlohmann::json::array();
+    for (const GameSummary& g : games_) finish_order.push_back(g.number);
+    std::map<std::string, int> by_reason;      // the ResultRule reason -> scored games
+    std::map<std::string, int> by_event_rule;  // adjudication rule -> games
+    for (const GameSummary* gp : order) {
+        const GameSummary& g = *gp;
+        nlohmann::json o;
+        o["game"] = g.number;
+        o["white"] = g.white >= 0 ? names_[g.white] : "";
+        o["black"] = g.black >= 0 ? names_[g.black] : "";
+        o["result"] = g.outcome.result_text();
+        o["reason"] = g.outcome.reason;
+        o["article"] = g.outcome.article;
+        o["claimed"] = g.outcome.claimed;
+        if (!g.outcome.move.empty()) o["move"] = g.outcome.move;
+        o["result_rule"] = g.outcome.rule_text();
+        o["opening"] = {{"fen", g.start_fen}, {"moves", g.book}};
+        o["time_control"] = g.time_control;
+        o["plies"] = g.plies;
+        o["wall_time_ms"] = g.wall_ms;
+        o["time_used_ms"] = {{"white", g.time_used_ms[0]}, {"black", g.time_used_ms[1]}};
+        o["incorrect_claims"] = {{"white", g.incorrect_claims[0]}, {"black", g.incorrect_claims[1]}};
+        games.push_back(std::move(o));
+        if (g.outcome.unterminated()) continue;
+        by_reason[g.outcome.reason]++;
+        if (g.outcome.reason == "adjudication") by_event_rule[g.outcome.article]++;
+    }
+    j["games"] = std::move(games);
+    // The order the games finished in, which is the order they were appended to the PGN file.
+    j["finish_order"] = std::move(finish_order);
+    j["by_reason"] = by_reason;
+    j["by_event_rule"] = by_event_rule;
+    nlohmann::json pairs = nlohmann::json::array();
+    for (std::size_t a = 0; a < names_.size(); ++a) {
+        for (std::size_t b = a + 1; b < names_.size(); ++b) {
+            Tally t = tally(int(a), int(b));
+            if (t.wins + t.losses + t.draws == 0) continue;
+            EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
+            nlohmann::json p = {{"a", names_[a]},     {"b", names_[b]},   {"wins", t.wins},
+                                {"losses", t.losses}, {"draws", t.draws}, {"score", e.score}};
+            put_number(p, "elo", e.diff);
+            put_number(p, "elo_error", e.error);
+            if (std::isfinite(e.diff) && std::isfinite(e.error)) {
+                put_number(p, "elo_lower", e.diff - e.error);
+                put_number(p, "elo_upper", e.diff + e.error);
+            }
+            pairs.push_back(std::move(p));
+        }
+    }
+    j["pairs"] = std::move(pairs);
+    nlohmann::json claims;
+    for (std::size_t i = 0; i < names_.size(); ++i) claims[names_[i]] = incorrect_claims_[i];
+    j["incorrect_claims"] = claims;
+    return j;
+}
+
+}  // namespace drawproxy::output

@@ -1,0 +1,197 @@
+#include "output/status_lines.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace drawproxy::output {
+
+namespace {
+
+// Qt's QString::arg(double, 0, 'g', 3), as cutechess-cli formats its SPRT figures.
+std::string qt_g3(double v) { return fmt::format("{:.3g}", v); }
+
+std::string score_counts(const Trinomial& t) {
+    const double score = t.games() ? t.points() / double(t.games()) : 0.0;
+    return fmt::format("{} - {} - {}  [{:.3f}] {}", t.wins, t.losses, t.draws, score, t.games());
+}
+
+}  // namespace
+
+void put_number(nlohmann::json& j, const char* key, double v) {
+    if (!std::isfinite(v)) return;  // an infinite Elo (no loss or no win) is left out, never null
+    j[key] = v == 0 ? 0.0 : v;      // never -0.0
+}
+
+std::optional<OutputFormat> parse_output_format(std::string_view text) {
+    if (text == "drawproxy") return OutputFormat::drawproxy;
+    if (text == "cutechess") return OutputFormat::cutechess;
+    if (text == "fastchess") return OutputFormat::fastchess;
+    return std::nullopt;
+}
+
+std::string cutechess_score_line(const HeadToHead& h) {
+    return fmt::format("Score of {} vs {}: {}", h.first, h.second, score_counts(h.games));
+}
+
+std::string cutechess_results(const HeadToHead& h, const StatsSettings& s) {
+    std::string out;
+    // cutechess-cli's Tournament::resultsForSides: the first engine by colour, then White's
+    // results against Black's.
+    if (h.first_white.games())
+        out += fmt::format("...      {} playing White: {}\n", h.first, score_counts(h.first_white));
+    if (h.first_black.games())
+        out += fmt::format("...      {} playing Black: {}\n", h.first, score_counts(h.first_black));
+    if (h.games.games()) {
+        const Trinomial white{h.first_white.wins + h.first_black.losses,
+                              h.first_white.losses + h.first_black.wins, h.games.draws};
+        out += fmt::format("...      White vs Black: {}\n", score_counts(white));
+    }
+    const CutechessElo e = cutechess_elo(h.games);
+    // cutechess-cli's Qt formatting prints a NaN LOS (no decisive game) as "nan", never "-nan".
+    const std::string los = std::isnan(e.los_percent) ? "nan" : fmt::format("{:.1f}", e.los_percent);
+    out += fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {} %, DrawRatio: {:.1f} %", e.diff, e.error,
+                       los, e.draw_percent);
+    if (s.sprt) {
+        const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+        out += fmt::format("\nSPRT: llr {} ({:.1f}%), lbound {}, ubound {}", qt_g3(l), l / hi * 100,
+                           qt_g3(lo), qt_g3(hi));
+        const SprtStatus st = sprt_status(*s.sprt, l);
+        if (st == SprtStatus::h0) out += " - H0 was accepted";
+        if (st == SprtStatus::h1) out += " - H1 was accepted";
+    }
+    return out;
+}
+
+std::string fastchess_matchup(const std::string& tc, const std::string& threads, const std::string& hash,
+                              const std::string& book) {
+    return fmt::format("{}, {}, {}{}", tc, threads, hash, book.empty() ? "" : ", " + book);
+}
+
+std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup) {
+    const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
+    const Trinomial& t = h.games;
+    std::string out = "--------------------------------------------------\n";
+    out += fmt::format("Results of {} vs {} ({}):\n", h.first, h.second, matchup);
+    out += fmt::format("Elo: {:.2f} +/- {:.2f}, nElo: {:.2f} +/- {:.2f}\n", e.elo, e.elo_error, e.nelo,
+                       e.nelo_error);
+    out += fmt::format("LOS: {:.2f} %, DrawRatio: {:.2f} %", e.los * 100, e.draw_ratio * 100);
+    if (s.penta) out += fmt::format(", PairsRatio: {:.2f}", pairs_ratio(h.pairs));
+    out += fmt::format("\nGames: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1f} ({:.2f} %)\n", t.games(),
+                       t.wins, t.losses, t.draws, t.points(), t.points() / double(t.games()) * 100);
+    if (s.penta) {
+        const auto c = h.pairs.cells();
+        out += fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {:.2f}\n", c[0], c[1], c[2], c[3],
+                           c[4], wl_dd_ratio(h.pairs));
+    }
+    if (s.sprt) {
+        const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+        const double fraction = l >= 0 ? l / hi : -l / lo;  // fastchess's getFraction
+        out += fmt::format("LLR: {:.2f} ({:.1f}%) ({:.2f}, {:.2f}) [{:.2f}, {:.2f}]\n", l, fraction * 100, lo,
+                           hi, s.sprt->elo0, s.sprt->elo1);
+    }
+    out += "--------------------------------------------------";
+    return out;
+}
+
+std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status) {
+    return fmt::format("SPRT ([{:.2f}, {:.2f}]) completed - {} was accepted", sprt.elo0, sprt.elo1,
+                       status == SprtStatus::h0 ? "H0" : "H1");
+}
+
+std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s) {
+    std::string out;
+    if (s.penta && h.pairs.pairs()) {
+        const EloStats e = elo_stats(h.pairs);
+        const auto c = h.pairs.cells();
+        out += fmt::format(
+            "Ptnml(0-2): [{}, {}, {}, {}, {}], {} pairs, nElo: {:.1f} +/- {:.1f}, LOS: {:.1f} %\n", c[0],
+            c[1], c[2], c[3], c[4], h.pairs.pairs(), e.nelo, e.nelo_error, e.los * 100);
+    }
+    if (s.sprt) {
+        const SprtParams& p = *s.sprt;
+        const double l = current_llr(h, s);
+        const SprtStatus st = sprt_status(p, l);
+        out += fmt::format(
+            "SPRT ({} elo0={:g} elo1={:g} alpha={:g} beta={:g}, {}): LLR {:.2f} [{:.2f}, {:.2f}] {}\n",
+            to_string(p.model), p.elo0, p.elo1, p.alpha, p.beta, s.penta ? "pentanomial" : "trinomial", l,
+            p.lower_bound(), p.upper_bound(),
+            st == SprtStatus::running ? "continue" : fmt::format("{} accepted", to_string(st)));
+    }
+    return out;
+}
+
+nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s) {
+    const Trinomial& t = h.games;
+    nlohmann::json j;
+    j["wins"] = t.wins;
+    j["losses"] = t.losses;
+    j["draws"] = t.draws;
+    j["games"] = t.games();
+    j["points"] = t.points();
+    j["pairs"] = h.pairs.pairs();
+    j["pentanomial"] = h.pairs.cells();
+    j["wl"] = h.pairs.wl;
+    j["dd"] = h.pairs.dd;
+    j["model"] = s.penta ? "pentanomial" : "trinomial";
+    const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
+    put_number(j, "score", e.score);
+    put_number(j, "elo", e.elo);
+    put_number(j, "elo_error", e.elo_error);
+    put_number(j, "elo_lower", e.elo - e.elo_error);
+    put_number(j, "elo_upper", e.elo + e.elo_error);
+    put_number(j, "nelo", e.nelo);
+    put_number(j, "nelo_error", e.nelo_error);
+    put_number(j, "los", e.los);
+    put_number(j, "draw_ratio", e.draw_ratio);
+    if (s.penta) put_number(j, "pairs_ratio", pairs_ratio(h.pairs));
+    if (s.sprt) {
+        const SprtParams& p = *s.sprt;
+        const double l = current_llr(h, s);
+        j["sprt"] = {{"elo0", p.elo0},
+                     {"elo1", p.elo1},
+                     {"alpha", p.alpha},
+                     {"beta", p.beta},
+                     {"model", std::string(to_string(p.model))},
+                     {"lower_bound", p.lower_bound()},
+                     {"upper_bound", p.upper_bound()},
+                     {"status", std::string(to_string(sprt_status(p, l)))}};
+        put_number(j["sprt"], "llr", l);
+    }
+    return j;
+}
+
+namespace {
+
+nlohmann::json trinomial_json(const Trinomial& t) {
+    return {{"wins", t.wins}, {"losses", t.losses}, {"draws", t.draws}};
+}
+
+}  // namespace
+
+void put_statistics(nlohmann::json& summary, const std::vector<HeadToHead>& encounters,
+                    const StatsSettings& settings) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const HeadToHead& h : encounters) {
+        if (h.games.games() == 0) continue;
+        nlohmann::json p = stats_json(h, settings);
+        p["a"] = h.first;
+        p["b"] = h.second;
+        p["first_white"] = trinomial_json(h.first_white);
+        p["first_black"] = trinomial_json(h.first_black);
+        pairs.push_back(std::move(p));
+    }
+    summary["pairs"] = std::move(pairs);
+    nlohmann::json st = {{"penta", settings.penta}};
+    if (settings.sprt) {
+        const SprtParams& s = *settings.sprt;
+        st["sprt"] = {{"elo0", s.elo0},
+                      {"elo1", s.elo1},
+                      {"alpha", s.alpha},
+                      {"beta", s.beta},
+                      {"model", std::string(to_string(s.model))}};
+    }
+    summary["statistics"] = std::move(st);
+}
+
+}  // namespace drawproxy::output

@@ -1,0 +1,301 @@
+#include "stats/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace drawproxy::stats {
+
+namespace {
+
+constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double Z95 = 1.959963984540054;  // the normal quantile of 0.975
+// nElo per unit of t-value (mean minus one half over the per-game standard deviation).
+const double NELO_PER_T = 800.0 / std::log(10.0);
+
+template <std::size_t K>
+using Dist = std::array<double, K>;
+
+// The score of cell i of a K-cell distribution: [L, D, W] -> 0, 1/2, 1; pairs in quarters.
+template <std::size_t K>
+constexpr double cell_score(std::size_t i) {
+    return double(i) / double(K - 1);
+}
+
+template <std::size_t K>
+void mean_variance(const Dist<K>& p, double& mu, double& var) {
+    mu = 0;
+    for (std::size_t i = 0; i < K; ++i) mu += p[i] * cell_score<K>(i);
+    var = 0;
+    for (std::size_t i = 0; i < K; ++i) var += p[i] * (cell_score<K>(i) - mu) * (cell_score<K>(i) - mu);
+}
+
+// The root of the secular equation sum_i w_i phi_i / (1 + x phi_i) = 0 between -1/max(phi)
+// and -1/min(phi), where the left side falls from +inf to -inf (it is strictly decreasing):
+// Newton's steps from `start`, with a bisection whenever a step would leave the bracket.
+template <std::size_t K>
+double secular_root(const Dist<K>& w, const Dist<K>& phi, double start = 0) {
+    const auto [lo, hi] = std::minmax_element(phi.begin(), phi.end());
+    if (!(*lo < 0 && *hi > 0)) return NaN;
+    double a = -1.0 / *hi, b = -1.0 / *lo;
+    double x = start > a && start < b ? start : 0;
+    for (int iter = 0; iter < 200; ++iter) {
+        double f = 0, df = 0;
+        for (std::size_t i = 0; i < K; ++i) {
+            const double d = 1.0 / (1.0 + x * phi[i]);
+            const double term = w[i] * phi[i] * d;
+            f += term;
+            df -= term * phi[i] * d;
+        }
+        if (f == 0) return x;
+        (f > 0 ? a : b) = x;
+        double next = x - f / df;
+        if (!(next > a && next < b)) next = 0.5 * (a + b);
+        if (std::abs(next - x) <= 4e-16 * std::max(1.0, std::abs(x))) return next;
+        x = next;
+    }
+    return x;
+}
+
+// The distribution nearest to phat (maximum likelihood) whose expectation is s.
+template <std::size_t K>
+Dist<K> mle_expected(const Dist<K>& phat, double s) {
+    Dist<K> phi;
+    for (std::size_t i = 0; i < K; ++i) phi[i] = cell_score<K>(i) - s;
+    const double x = secular_root(phat, phi);
+    Dist<K> p;
+    for (std::size_t i = 0; i < K; ++i) p[i] = phat[i] / (1.0 + x * phi[i]);
+    return p;
+}
+
+// The distribution nearest to phat whose t-value (mu - ref) / sigma is t: fishtest's fixed
+// point from the uniform distribution, at most 10 rounds, stopping at a change below 1e-9.
+template <std::size_t K>
+Dist<K> mle_t_value(const Dist<K>& phat, double ref, double t) {
+    Dist<K> p;
+    p.fill(1.0 / K);
+    double x = 0;  // each round's root starts from the last one's: they converge together
+    for (int round = 0; round < 10; ++round) {
+        double mu, var;
+        mean_variance(p, mu, var);
+        const double sigma = std::sqrt(var);
+        Dist<K> phi;
+        for (std::size_t i = 0; i < K; ++i) {
+            const double a = cell_score<K>(i), z = (mu - a) / sigma;
+            phi[i] = a - ref - t * sigma * (1 + z * z) / 2;
+        }
+        x = secular_root(phat, phi, x);
+        double change = 0;
+        for (std::size_t i = 0; i < K; ++i) {
+            const double next = phat[i] / (1.0 + x * phi[i]);
+            change = std::max(change, std::abs(next - p[i]));
+            p[i] = next;
+        }
+        if (change < 1e-9) break;
+    }
+    return p;
+}
+
+// fishtest's results_to_pdf: empty cells get 1e-3 games so that every cell has weight.
+template <std::size_t K>
+double to_pdf(const Dist<K>& counts, Dist<K>& phat) {
+    double n = 0;
+    for (std::size_t i = 0; i < K; ++i) {
+        phat[i] = counts[i] == 0 ? 1e-3 : counts[i];
+        n += phat[i];
+    }
+    for (double& v : phat) v /= n;
+    return n;
+}
+
+template <std::size_t K>
+double log_likelihood_ratio(double n, const Dist<K>& phat, const Dist<K>& p0, const Dist<K>& p1) {
+    double sum = 0;
+    for (std::size_t i = 0; i < K; ++i) sum += phat[i] * (std::log(p1[i]) - std::log(p0[i]));
+    return n * sum;
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+template <std::size_t K>
+double llr_logistic_k(double elo0, double elo1, const Dist<K>& counts) {
+    Dist<K> phat;
+    const double n = to_pdf(counts, phat);
+    return log_likelihood_ratio(n, phat, mle_expected(phat, score_from_elo(elo0)),
+                                mle_expected(phat, score_from_elo(elo1)));
+}
+
+template <std::size_t K>
+double llr_normalized_k(double nelo0, double nelo1, const Dist<K>& counts) {
+    // A pair's score has twice a game's variance (as fraction of two games, half): the
+    // t-value per pair is sqrt(2) times the per-game one.
+    const double scale = K == 5 ? std::sqrt(2.0) : 1.0;
+    Dist<K> phat;
+    const double n = to_pdf(counts, phat);
+    return log_likelihood_ratio(n, phat, mle_t_value(phat, 0.5, scale * nelo0 / NELO_PER_T),
+                                mle_t_value(phat, 0.5, scale * nelo1 / NELO_PER_T));
+}
+
+// The interval and nElo from a score, its variance per sample and the number of samples;
+// nelo_factor is 1 for games, 2 for pairs (a pair score's variance as fastchess scales it).
+EloStats from_score(double score, double variance, double samples, double nelo_factor) {
+    EloStats e;
+    e.score = score;
+    const double half = Z95 * std::sqrt(variance / samples);
+    const double hi = score + half, lo = score - half;
+    e.elo = logistic_elo(score);
+    e.elo_error = (logistic_elo(hi) - logistic_elo(lo)) / 2;
+    const auto nelo = [&](double s) { return (s - 0.5) / std::sqrt(nelo_factor * variance) * NELO_PER_T; };
+    e.nelo = nelo(score);
+    e.nelo_error = (nelo(hi) - nelo(lo)) / 2;
+    e.los = (1 - std::erf(-(score - 0.5) / std::sqrt(2.0 * variance / samples))) / 2;
+    return e;
+}
+
+// cutechess-cli's inverse error function (Winitzki's approximation, with its value of pi).
+double cutechess_erf_inv(double x) {
+    const double pi = 3.1415926535897;
+    const double a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    const double y = std::log(1.0 - x * x);
+    const double z = 2.0 / (pi * a) + y / 2.0;
+    const double r = std::sqrt(std::sqrt(z * z - y / a) - z);
+    return x < 0 ? -r : r;
+}
+
+double cutechess_phi_inv(double p) { return std::sqrt(2.0) * cutechess_erf_inv(2.0 * p - 1.0); }
+
+}  // namespace
+
+void Pentanomial::add(PlayerResult first, PlayerResult second) {
+    const int a = int(first), b = int(second);
+    switch (a + b) {
+        case 0:
+            ++ll;
+            break;
+        case 1:
+            ++ld;
+            break;
+        case 2:
+            a == 1 ? ++dd : ++wl;
+            break;
+        case 3:
+            ++wd;
+            break;
+        default:
+            ++ww;
+            break;
+    }
+}
+
+double logistic_elo(double score) { return -400.0 * std::log10(1.0 / score - 1.0); }
+
+EloStats elo_stats(const Trinomial& t) {
+    const double n = double(t.games());
+    const double w = t.wins / n, l = t.losses / n, d = t.draws / n;
+    const double score = w + 0.5 * d;
+    const double var = w * (1 - score) * (1 - score) + d * (0.5 - score) * (0.5 - score) + l * score * score;
+    EloStats e = from_score(score, var, n, 1.0);
+    e.draw_ratio = d;
+    return e;
+}
+
+EloStats elo_stats(const Pentanomial& p) {
+    const double n = double(p.pairs());
+    const std::array<std::int64_t, 5> c = p.cells();
+    double score = 0;
+    for (std::size_t i = 0; i < 5; ++i) score += c[i] / n * cell_score<5>(i);
+    double var = 0;
+    for (std::size_t i = 0; i < 5; ++i)
+        var += c[i] / n * (cell_score<5>(i) - score) * (cell_score<5>(i) - score);
+    EloStats e = from_score(score, var, n, 2.0);
+    e.draw_ratio = c[2] / n;
+    return e;
+}
+
+double pairs_ratio(const Pentanomial& p) { return double(p.ww + p.wd) / double(p.ld + p.ll); }
+
+double wl_dd_ratio(const Pentanomial& p) { return double(p.wl) / double(p.dd); }
+
+CutechessElo cutechess_elo(const Trinomial& t) {
+    const double n = double(t.games());
+    const double w = t.wins / n, l = t.losses / n, d = t.draws / n;
+    const double mu = w + d / 2.0;
+    const double stdev =
+        std::sqrt(w * std::pow(1.0 - mu, 2.0) + l * std::pow(0.0 - mu, 2.0) + d * std::pow(0.5 - mu, 2.0)) /
+        std::sqrt(n);
+    CutechessElo e;
+    e.diff = logistic_elo(mu);
+    e.error = (logistic_elo(mu + cutechess_phi_inv(0.975) * stdev) -
+               logistic_elo(mu + cutechess_phi_inv(0.025) * stdev)) /
+              2.0;
+    e.los_percent =
+        100 * (0.5 + 0.5 * std::erf(double(t.wins - t.losses) / std::sqrt(2.0 * double(t.wins + t.losses))));
+    e.draw_percent = 100 * d;
+    return e;
+}
+
+double SprtParams::lower_bound() const { return std::log(beta / (1 - alpha)); }
+
+double SprtParams::upper_bound() const { return std::log((1 - beta) / alpha); }
+
+const char* SprtParams::invalid_reason() const {
+    if (!(std::isfinite(elo0) && std::isfinite(elo1))) return "elo0 and elo1 must be numbers";
+    if (!(elo0 < elo1)) return "elo0 must be less than elo1";
+    if (!(alpha > 0 && alpha < 1)) return "alpha must be between 0 and 1";
+    if (!(beta > 0 && beta < 1)) return "beta must be between 0 and 1";
+    if (!(alpha + beta < 1)) return "alpha + beta must be less than 1";
+    return nullptr;
+}
+
+double llr_logistic(double elo0, double elo1, const std::array<double, 3>& counts) {
+    return llr_logistic_k(elo0, elo1, counts);
+}
+double llr_logistic(double elo0, double elo1, const std::array<double, 5>& counts) {
+    return llr_logistic_k(elo0, elo1, counts);
+}
+double llr_normalized(double nelo0, double nelo1, const std::array<double, 3>& counts) {
+    return llr_normalized_k(nelo0, nelo1, counts);
+}
+double llr_normalized(double nelo0, double nelo1, const std::array<double, 5>& counts) {
+    return llr_normalized_k(nelo0, nelo1, counts);
+}
+
+double llr(const SprtParams& sprt, const Trinomial& t) {
+    const std::array<double, 3> c{double(t.losses), double(t.draws), double(t.wins)};
+    return sprt.model == SprtModel::logistic ? llr_logistic(sprt.elo0, sprt.elo1, c)
+                                             : llr_normalized(sprt.elo0, sprt.elo1, c);
+}
+
+double llr(const SprtParams& sprt, const Pentanomial& p) {
+    const std::array<std::int64_t, 5> n = p.cells();
+    const std::array<double, 5> c{double(n[0]), double(n[1]), double(n[2]), double(n[3]), double(n[4])};
+    return sprt.model == SprtModel::logistic ? llr_logistic(sprt.elo0, sprt.elo1, c)
+                                             : llr_normalized(sprt.elo0, sprt.elo1, c);
+}
+
+SprtStatus sprt_status(const SprtParams& sprt, double llr) {
+    if (llr >= sprt.upper_bound()) return SprtStatus::h1;
+    if (llr <= sprt.lower_bound()) return SprtStatus::h0;
+    return SprtStatus::running;
+}
+
+std::string_view to_string(SprtModel m) { return m == SprtModel::logistic ? "logistic" : "normalized"; }
+
+std::string_view to_string(SprtStatus s) {
+    switch (s) {
+        case SprtStatus::h0:
+            return "H0";
+        case SprtStatus::h1:
+            return "H1";
+        default:
+            return "continue";
+    }
+}
+
+std::optional<SprtModel> parse_sprt_model(std::string_view text) {
+    if (text == "normalized") return SprtModel::normalized;
+    if (text == "logistic") return SprtModel::logistic;
+    return std::nullopt;
+}
+
+}  // namespace drawproxy::stats
