@@ -70,14 +70,16 @@ std::vector<game::GameRecord> generate(int games, unsigned seed) {
                           : kind < 70 ? rules::Score::WhiteWins
                                       : rules::Score::BlackWins;
         if (kind < 33) {
-            g.outcome.reason = "threefold", g.outcome.article = "9.2.2", g.outcome.claimed = true;
+            g.outcome.termination = rules::Termination::Threefold, g.outcome.article = "9.2.2",
+            g.outcome.claimed = true;
             g.final_notes.push_back("claim threefold 9.2.2: correct");
         } else if (kind < 35) {
-            g.outcome.reason = "fifty-moves", g.outcome.article = "9.3.2", g.outcome.claimed = true;
+            g.outcome.termination = rules::Termination::FiftyMoves, g.outcome.article = "9.3.2",
+            g.outcome.claimed = true;
         } else if (kind < 90) {
-            g.outcome.reason = "checkmate", g.outcome.article = "5.1.1";
+            g.outcome.termination = rules::Termination::Checkmate, g.outcome.article = "5.1.1";
         } else {
-            g.outcome.reason = "adjudication", g.outcome.article = "resign-score";
+            g.outcome.termination = rules::Termination::Adjudication, g.outcome.article = "resign-score";
         }
         if (n % 97 == 0) g.incorrect_claims[0] = 1;
         out.push_back(std::move(g));

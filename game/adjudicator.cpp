@@ -8,11 +8,11 @@ namespace {
 // A mate score counts as far beyond any centipawn threshold, with its sign.
 constexpr int MATE_CP = 1'000'000;
 
-Outcome adjudicated(rules::Score score, const char* rule) {
+Outcome adjudicated(rules::Score score, rules::EventRule rule) {
     Outcome o;
     o.score = score;
-    o.reason = "adjudication";
-    o.article = rule;
+    o.termination = rules::Termination::Adjudication;
+    o.article = rules::event_rule_word(rule);
     return o;
 }
 
@@ -32,7 +32,7 @@ std::optional<Outcome> Adjudicator::after_move(rules::Color mover, const PlyReco
         if (rules_.draw_movecount > 0) {
             draw_count_ = std::abs(cp) <= rules_.draw_score ? draw_count_ + 1 : 0;
             if (plies / 2 >= rules_.draw_movenumber && draw_count_ >= 2 * rules_.draw_movecount)
-                return adjudicated(rules::Score::Draw, "draw-score");
+                return adjudicated(rules::Score::Draw, rules::EventRule::DrawScore);
         }
         if (rules_.resign_movecount > 0) {
             resign_count_[mover] = cp <= -rules_.resign_score ? resign_count_[mover] + 1 : 0;
@@ -40,11 +40,11 @@ std::optional<Outcome> Adjudicator::after_move(rules::Color mover, const PlyReco
             if (resign_count_[mover] >= rules_.resign_movecount &&
                 (!rules_.resign_twosided || winning_count_[other] >= rules_.resign_movecount))
                 return adjudicated(other == rules::WHITE ? rules::Score::WhiteWins : rules::Score::BlackWins,
-                                   "resign-score");
+                                   rules::EventRule::ResignScore);
         }
     }
     if (rules_.max_moves > 0 && plies >= 2 * rules_.max_moves)
-        return adjudicated(rules::Score::Draw, "max-moves");
+        return adjudicated(rules::Score::Draw, rules::EventRule::MaxMoves);
     return std::nullopt;
 }
 
@@ -79,7 +79,7 @@ std::optional<Outcome> tablebase_verdict(const AdjudicationOptions& rules, syzyg
     const bool draw = *score == rules::Score::Draw;
     if ((draw && rules.tb_results == Results::WinLoss) || (!draw && rules.tb_results == Results::Draw))
         return std::nullopt;
-    return adjudicated(*score, "tablebase");
+    return adjudicated(*score, rules::EventRule::Tablebase);
 }
 
 }  // namespace drawproxy::game

@@ -24,7 +24,7 @@ Arbiter::Arbiter(const rules::Edition& edition, const rules::Position& start, co
 Outcome Arbiter::from_result(const rules::Result& r) {
     Outcome o;
     o.score = r.score;
-    o.reason = std::string(rules::reason_name(r.reason));
+    o.termination = rules::termination_of(r.reason);
     o.article = std::string(r.article);
     return o;
 }
@@ -34,9 +34,9 @@ std::optional<Outcome> Arbiter::check_start() const {
     return std::nullopt;
 }
 
-Outcome Arbiter::loss_unless_unwinnable(Color loser, std::string reason, std::string article) const {
+Outcome Arbiter::loss_unless_unwinnable(Color loser, rules::Termination why, std::string article) const {
     Outcome o;
-    o.reason = std::move(reason);
+    o.termination = why;
     o.article = std::move(article);
     // Only a proof of "cannot checkmate" turns the loss into a draw; undecided stays a loss.
     rules::winnability::Budget budget;
@@ -49,7 +49,7 @@ Outcome Arbiter::loss_unless_unwinnable(Color loser, std::string reason, std::st
 }
 
 Outcome Arbiter::flag_fall() const {
-    return loss_unless_unwinnable(to_move(), "time-forfeit", edition_.articles.flag_fall);
+    return loss_unless_unwinnable(to_move(), rules::Termination::TimeForfeit, edition_.articles.flag_fall);
 }
 
 std::optional<Outcome> Arbiter::charge_time(std::int64_t elapsed_ms) {
@@ -58,14 +58,14 @@ std::optional<Outcome> Arbiter::charge_time(std::int64_t elapsed_ms) {
 }
 
 Outcome Arbiter::illegal_move(const std::string& text) const {
-    Outcome o = loss_unless_unwinnable(to_move(), "illegal-move", "7.5.5");
+    Outcome o = loss_unless_unwinnable(to_move(), rules::Termination::IllegalMove, "7.5.5");
     o.move = text;
     return o;
 }
 
-Outcome Arbiter::forfeit(Color loser, const std::string& reason) const {
+Outcome Arbiter::forfeit(Color loser, rules::Termination why) const {
     Outcome o;
-    o.reason = reason;
+    o.termination = why;
     o.article = "forfeit";
     o.score = win_for(~loser);
     return o;
@@ -83,7 +83,7 @@ ClaimRuling Arbiter::claim(const ClaimRequest& request, std::optional<Outcome>& 
         ruling.correct = true;
         ruling.article = std::string(c.article);
     }
-    const char* what = request.reason == rules::Reason::Threefold ? "threefold" : "fifty-moves";
+    const rules::Termination what = rules::termination_of(request.reason);
     if (ruling.article.empty()) {
         const auto& a = edition_.articles;
         if (request.reason == rules::Reason::Threefold)
@@ -91,12 +91,12 @@ ClaimRuling Arbiter::claim(const ClaimRequest& request, std::optional<Outcome>& 
         else
             ruling.article = with_move ? a.fifty_intended : a.fifty_completed;
     }
-    std::string claim_text =
-        fmt::format("claim {} {}{}", what, ruling.article, with_move ? " move " + move_text : "");
+    std::string claim_text = fmt::format("claim {} {}{}", rules::termination_word(what), ruling.article,
+                                         with_move ? " move " + move_text : "");
     if (ruling.correct) {
         Outcome o;
         o.score = rules::Score::Draw;
-        o.reason = what;
+        o.termination = what;
         o.article = ruling.article;
         o.move = move_text;
         o.claimed = true;
@@ -166,7 +166,7 @@ std::optional<Outcome> Arbiter::accept_draw(std::string& why) {
     }
     Outcome o;
     o.score = rules::Score::Draw;
-    o.reason = "agreement";
+    o.termination = rules::Termination::Agreement;
     o.article = edition_.articles.agreement;
     offer_pending_ = false;
     return o;

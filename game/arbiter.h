@@ -51,8 +51,8 @@ class Arbiter {
     std::optional<Outcome> play(rules::Move m);
     // The side to move played an illegal or unreadable move (7.5.5).
     Outcome illegal_move(const std::string& text) const;
-    // `loser`'s engine died or went silent: a loss.
-    Outcome forfeit(rules::Color loser, const std::string& reason) const;
+    // `loser`'s engine died (Crash) or went silent (Stall): a loss.
+    Outcome forfeit(rules::Color loser, rules::Termination why) const;
     // The side that just moved offers a draw; it stands until the opponent moves.
     void offer_draw();
     bool draw_offered_to_mover() const { return offer_pending_; }
@@ -62,7 +62,7 @@ class Arbiter {
 
   private:
     // 6.9 and 7.5.5: a loss for `loser`, unless the opponent cannot checkmate at all.
-    Outcome loss_unless_unwinnable(rules::Color loser, std::string reason, std::string article) const;
+    Outcome loss_unless_unwinnable(rules::Color loser, rules::Termination why, std::string article) const;
     static Outcome from_result(const rules::Result& r);
 
     const rules::Edition& edition_;

@@ -128,9 +128,7 @@ void GameRunner::start() {
 
 void GameRunner::interrupt() {
     if (finished_) return;
-    Outcome o;
-    o.reason = "unterminated";
-    finish(std::move(o));
+    finish(Outcome{});  // unterminated: no result
 }
 
 void GameRunner::arm_timer(std::int64_t ms) {
@@ -473,7 +471,7 @@ void GameRunner::on_timeout() {
                                               players_[c].config->name,
                                               double(players_[c].config->stall_ms) / 1000));
     players_[c].retire = true;
-    finish(arbiter_.forfeit(c, "stall"));
+    finish(arbiter_.forfeit(c, rules::Termination::Stall));
 }
 
 void GameRunner::on_exit(Color c, int status) {
@@ -486,7 +484,7 @@ void GameRunner::on_exit(Color c, int status) {
     if (!finished_) {
         record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
         record_.crash = fmt::format("engine '{}' exited with status {}", p.config->name, status);
-        return finish(arbiter_.forfeit(c, "crash"));
+        return finish(arbiter_.forfeit(c, rules::Termination::Crash));
     }
     settle(p, true);
 }
@@ -522,7 +520,7 @@ void GameRunner::warn_unknown_options(const Player& p) {
 
 void GameRunner::fail_start(Color c, const std::string& why) {
     record_.startup_failure = fmt::format("engine '{}' {}", players_[c].config->name, why);
-    finish(arbiter_.forfeit(c, "crash"));
+    finish(arbiter_.forfeit(c, rules::Termination::Crash));
 }
 
 void GameRunner::finish(Outcome outcome) {

@@ -6,26 +6,31 @@
 #include <string>
 #include <vector>
 
+#include "rules/ending.h"
 #include "rules/game.h"
 #include "rules/types.h"
 
 namespace drawproxy::game {
 
-// How a game ended. `reason` is the word printed in ResultRule and the live line.
+// How a game ended: its kind of ending (rules/ending.h spells it) and its result, as
+// python-chess's Outcome{termination, winner}, with what the record says beside them.
 struct Outcome {
+    rules::Termination termination = rules::Termination::Unterminated;  // no result yet
     rules::Score score = rules::Score::Draw;
-    std::string reason;      // threefold, fifty-moves, fivefold, seventy-five-moves, dead-position,
-                             // stalemate, checkmate, agreement, time-forfeit, illegal-move, crash, stall,
-                             // adjudication; "unterminated" for a game the match's interruption ended
-    std::string article;     // "9.2.2", "6.9", ...; "forfeit" for crash and stall
+    std::string article;     // "9.2.2", "6.9", ...; "forfeit" for crash and stall; the rule of an
+                             // adjudication ("draw-score", ...)
     std::string move;        // the claimed intended move, or the illegal move's text
     bool claimed = false;    // ended by a player's claim (9.2, 9.3)
     std::string loser_name;  // filled by the runner, for messages
 
-    // "<reason> <article>[ move <uci>]", the ResultRule tag.
+    // The ending's word: "threefold", "time-forfeit", ... (ResultRule, JSON, live lines).
+    std::string_view word() const { return rules::termination_word(termination); }
+    // "<word> <article>[ move <uci>]", the ResultRule tag.
     std::string rule_text() const;
     // Stopped by Ctrl-C (SIGINT/SIGTERM): no result, PGN `*`, not scored.
-    bool unterminated() const { return reason == "unterminated"; }
+    bool unterminated() const { return termination == rules::Termination::Unterminated; }
+    // What rules/ending.h's sentences and rows depend on.
+    rules::EndingFacts facts() const;
     // The PGN result: "1-0", "0-1", "1/2-1/2", or "*" when unterminated.
     std::string result_text() const;
 };

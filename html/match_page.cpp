@@ -187,7 +187,8 @@ void append_match_page(std::string& out, const MatchView& m) {
             std::string label = g.reason + (g.article.empty() ? "" : " " + g.article) + ", " + g.result;
             if (!g.move.empty()) label += ", with the intended move";
             meanings.emplace_back(std::move(label),
-                                  ending_meaning(g.reason, g.article, g.result, g.claimed, !g.move.empty()));
+                                  rules::ending_meaning(g.termination, rules::parse_event_rule(g.article),
+                                                        {g.claimed, !g.move.empty(), g.result == "1/2-1/2"}));
         }
         meaning_of[i] = it->second;
     }

@@ -62,7 +62,7 @@ json game_json(const SavedGame& g) {
             {"white", g.white},
             {"black", g.black},
             {"result", score_code(g.outcome.score)},
-            {"reason", g.outcome.reason},
+            {"reason", g.outcome.word()},
             {"article", g.outcome.article},
             {"move", g.outcome.move},
             {"claimed", g.outcome.claimed},
@@ -80,7 +80,11 @@ SavedGame game_from_json(const json& g) {
     sg.white = g.at("white").get<std::string>();
     sg.black = g.at("black").get<std::string>();
     sg.outcome.score = score_of(g.at("result").get<int>());
-    sg.outcome.reason = g.at("reason").get<std::string>();
+    const std::string reason = g.at("reason").get<std::string>();
+    const std::optional<rules::Termination> termination = rules::parse_termination(reason);
+    if (!termination)
+        throw std::runtime_error(fmt::format("game {}: unknown reason '{}'", sg.number, reason));
+    sg.outcome.termination = *termination;
     sg.outcome.article = g.at("article").get<std::string>();
     sg.outcome.move = g.at("move").get<std::string>();
     sg.outcome.claimed = g.at("claimed").get<bool>();

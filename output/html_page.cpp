@@ -16,7 +16,6 @@ namespace drawproxy::output {
 
 using game::GameRecord;
 using game::Outcome;
-using game::outcome_category;
 using game::PlyRecord;
 using stats::elo_estimate;
 using stats::EloEstimate;
@@ -30,17 +29,13 @@ rules::Score score_of(const std::string& result) {
 }
 
 // Reason categories of the event's rules (and forfeits), shown apart from the Laws'.
-bool is_event_rule(const std::string& reason) {
-    return reason == "adjudication" || reason == "crash" || reason == "stall";
+bool is_event_rule(const html::GameView& g) {
+    return g.termination && rules::is_event_ending(*g.termination);
 }
 
 std::string category(const html::GameView& g) {
-    if (g.reason == "adjudication") return "adjudication " + g.article;
-    Outcome o;
-    o.score = score_of(g.result);
-    o.reason = g.reason;
-    o.claimed = g.claimed;
-    return outcome_category(o);
+    return rules::ending_category(g.termination, g.reason, g.article,
+                                  {g.claimed, false, score_of(g.result) == rules::Score::Draw});
 }
 
 // The claim notes in a PGN comment text (comments of one move are joined by spaces).
@@ -81,7 +76,8 @@ html::GameView game_view(const GameRecord& g) {
     v.start = g.start;
     if (g.from_fen) v.opening = rules::to_fen(g.start);
     v.result = std::string(rules::score_text(g.outcome.score));
-    v.reason = g.outcome.reason;
+    v.reason = g.outcome.word();
+    v.termination = g.outcome.termination;
     v.article = g.outcome.article;
     v.move = g.outcome.move;
     v.claimed = g.outcome.claimed;
@@ -136,8 +132,10 @@ html::GameView game_view(const rules::PgnGame& g) {
         v.article = std::string(rest.substr(0, mv));
         if (mv != std::string_view::npos) v.move = std::string(rest.substr(mv + 6));
     }
+    v.termination = rules::parse_termination(v.reason);
     const bool computer = g.tag("Rules") == "computer";
-    v.claimed = !computer && (v.reason == "threefold" || v.reason == "fifty-moves");
+    v.claimed = !computer && (v.termination == rules::Termination::Threefold ||
+                              v.termination == rules::Termination::FiftyMoves);
     std::int64_t total = 0;
     bool times = false;
     for (int i = 0; i < g.ply_count(); ++i) {
@@ -207,6 +205,7 @@ std::vector<html::GameView> game_views(const nlohmann::json& summary) {
         g.black = json_string(j, "black");
         g.result = json_string(j, "result");
         g.reason = json_string(j, "reason");
+        g.termination = rules::parse_termination(g.reason);
         g.article = json_string(j, "article");
         g.move = json_string(j, "move");
         if (auto c = j.find("claimed"); c != j.end() && c->is_boolean()) g.claimed = c->get<bool>();
@@ -329,7 +328,7 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
     for (const html::GameView& g : m.games) {
         if (g.result == "*") continue;
         const std::string c = category(g);
-        html::ResultBar& bar = (is_event_rule(g.reason) ? event : laws)[c];
+        html::ResultBar& bar = (is_event_rule(g) ? event : laws)[c];
         bar.label = c;
         (g.result == "1-0" ? bar.white_wins : g.result == "0-1" ? bar.black_wins : bar.draws)++;
     }

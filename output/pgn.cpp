@@ -46,37 +46,30 @@ std::string tag(const char* name, const std::string& value) {
     return fmt::format("[{} \"{}\"]\n", name, v);
 }
 
-std::string termination(const Outcome& o) {
-    if (o.unterminated()) return "unterminated";  // as cutechess-cli writes a game it stopped
-    if (o.reason == "time-forfeit") return "time forfeit";
-    if (o.reason == "adjudication") return "adjudication";
-    if (o.reason == "illegal-move" || o.reason == "crash" || o.reason == "stall") return "rules infraction";
-    return "normal";
-}
-
-// The sentence cutechess writes before the result, in the Laws' words.
+// The sentence cutechess writes before the result, in the Laws' words (rules/ending.h).
 std::string ending_text(const Outcome& o, const std::string& white, const std::string& black) {
-    const std::string& loser = o.score == rules::Score::WhiteWins ? black : white;
-    if (o.unterminated()) return "Unterminated: the match was interrupted";
-    if (o.reason == "checkmate")
-        return fmt::format("{} mates", o.score == rules::Score::WhiteWins ? "White" : "Black");
-    if (o.reason == "time-forfeit")
-        return o.score == rules::Score::Draw ? "Flag fell, opponent cannot checkmate"
-                                             : loser + " loses on time";
-    if (o.reason == "illegal-move")
-        return o.score == rules::Score::Draw ? "Illegal move, opponent cannot checkmate"
-                                             : loser + " makes an illegal move";
-    if (o.reason == "crash") return loser + " disconnects";
-    if (o.reason == "stall") return loser + "'s connection stalls";
-    if (o.reason == "agreement") return "Draw by agreement";
-    if (o.reason == "adjudication")
-        return fmt::format("{} by adjudication: {}",
-                           o.score == rules::Score::Draw        ? "Draw"
-                           : o.score == rules::Score::WhiteWins ? "White wins"
-                                                                : "Black wins",
-                           o.article);
-    if (o.claimed) return "Draw claimed: " + o.rule_text();
-    return "Draw: " + o.rule_text();
+    const std::string_view sentence = rules::closing_sentence(o.termination, o.facts());
+    const bool white_won = o.score == rules::Score::WhiteWins;
+    std::string out;
+    for (std::size_t at = 0; at < sentence.size();) {
+        const std::size_t open = sentence.find('{', at);
+        out += sentence.substr(at, open - at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = sentence.find('}', open);
+        const std::string_view field = sentence.substr(open + 1, close - open - 1);
+        if (field == "winner")
+            out += white_won ? "White" : "Black";
+        else if (field == "loser")
+            out += white_won ? black : white;
+        else if (field == "result")
+            out += o.score == rules::Score::Draw ? "Draw" : white_won ? "White wins" : "Black wins";
+        else if (field == "article")
+            out += o.article;
+        else if (field == "rule")
+            out += o.rule_text();
+        at = close + 1;
+    }
+    return out;
 }
 
 // The moves in SAN, with the search comments unless `minimal`, and the result.
@@ -156,7 +149,7 @@ std::string write_pgn(const GameRecord& g, bool minimal) {
         return out + movetext(g, result, true);
     }
     out += tag("Rules", g.rules);
-    out += tag("Termination", termination(g.outcome));
+    out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination)));
     out += tag("TimeControl", g.time_control);
     out += '\n';
     return out + movetext(g, result, false);

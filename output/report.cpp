@@ -20,11 +20,25 @@ using stats::EloEstimate;
 
 namespace {
 
-// The reasons the issue asks to count, in print order; others are added after them.
-const char* const CATEGORIES[] = {
-    "checkmate",     "stalemate",       "threefold claimed",     "fifty moves claimed",
-    "fivefold",      "75 moves",        "dead position",         "agreement",
-    "flag fall won", "flag fall drawn", "threefold (automatic)", "fifty moves (automatic)"};
+// The rows always in the results table, in print order (the automatic threefold and fifty
+// moves only when counted: they exist only under the computer rules); others follow them.
+struct Row {
+    rules::Termination termination;
+    bool claimed = false, drawn = false;
+    bool always = true;
+};
+constexpr Row ROWS[] = {{rules::Termination::Checkmate},
+                        {rules::Termination::Stalemate},
+                        {rules::Termination::Threefold, true},
+                        {rules::Termination::FiftyMoves, true},
+                        {rules::Termination::Fivefold},
+                        {rules::Termination::SeventyFiveMoves},
+                        {rules::Termination::DeadPosition},
+                        {rules::Termination::Agreement},
+                        {rules::Termination::TimeForfeit},
+                        {rules::Termination::TimeForfeit, false, true},
+                        {rules::Termination::Threefold, false, false, false},
+                        {rules::Termination::FiftyMoves, false, false, false}};
 
 }  // namespace
 
@@ -75,7 +89,7 @@ std::string Report::finished_line(const GameRecord& g) {
         // The claimant is the side to move after the last ply.
         const bool white_to_move = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
         who = fmt::format(", claimed by {}", white_to_move ? g.white : g.black);
-    } else if (!o.loser_name.empty() && o.reason != "checkmate") {
+    } else if (!o.loser_name.empty() && o.termination != rules::Termination::Checkmate) {
         who = fmt::format(", {} loses", o.loser_name);
     }
     return fmt::format("Finished game {} ({} vs {}): {} {{{}{}}}", g.number, g.white, g.black,
@@ -123,39 +137,41 @@ std::string Report::elo_line(int a, int b) const {
 }
 
 std::string Report::reason_table() const {
-    std::vector<std::string> order(std::begin(CATEGORIES), std::end(CATEGORIES));
+    std::vector<std::pair<std::string, bool>> order;  // row, shown when zero
+    for (const Row& r : ROWS)
+        order.emplace_back(rules::ending_category(r.termination, {}, {}, {r.claimed, false, r.drawn}),
+                           r.always);
     std::map<std::string, int[3]> counts;  // 1-0, 0-1, 1/2
+    // The event's rules (cutechess-cli's adjudication) in a block of their own, under the Laws'.
+    std::map<std::string, int[3]> event_rules;  // by rule
     int scored = 0;
     for (const GameSummary& g : games_) {
         if (g.outcome.unterminated()) continue;
         ++scored;
+        if (g.outcome.termination == rules::Termination::Adjudication) {
+            event_rules[g.outcome.article][int(g.outcome.score)]++;
+            continue;
+        }
         std::string c = outcome_category(g.outcome);
-        if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
+        if (std::none_of(order.begin(), order.end(), [&](const auto& row) { return row.first == c; }))
+            order.emplace_back(c, true);
         counts[c][int(g.outcome.score)]++;
     }
     std::string out = fmt::format("Results by reason ({} games, rules {}):\n", scored, rules_);
     out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", "reason", "games", "1-0", "0-1", "1/2");
-    // The event's rules (cutechess-cli's adjudication) in a block of their own, under the Laws'.
-    std::vector<std::string> event_rules;
-    for (auto& [c, n] : counts)
-        if (c.rfind("adjudication ", 0) == 0) event_rules.push_back(c);
     auto row = [&](const std::string& label, const int* n) {
         out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", label, n[0] + n[1] + n[2], n[0], n[1], n[2]);
     };
-    for (const std::string& c : order) {
-        if (c.rfind("adjudication ", 0) == 0) continue;
+    for (const auto& [c, always] : order) {
         auto it = counts.find(c);
-        if (it == counts.end()) {
-            // Automatic threefold and fifty exist only under the "computer" rules.
-            if (c.find("(automatic)") != std::string::npos) continue;
+        if (it != counts.end())
+            row(c, it->second);
+        else if (always)
             out += fmt::format("  {:<26}{:>6}{:>6}{:>6}{:>6}\n", c, 0, 0, 0, 0);
-            continue;
-        }
-        row(c, it->second);
     }
     if (!event_rules.empty()) {
         out += "  by event rule:\n";
-        for (const std::string& c : event_rules) row(c.substr(13), counts[c]);
+        for (const auto& [rule, n] : event_rules) row(rule, n);
     }
     return out;
 }
@@ -225,7 +241,7 @@ nlohmann::json Report::json() const {
         o["white"] = g.white >= 0 ? names_[g.white] : "";
         o["black"] = g.black >= 0 ? names_[g.black] : "";
         o["result"] = g.outcome.result_text();
-        o["reason"] = g.outcome.reason;
+        o["reason"] = g.outcome.word();
         o["article"] = g.outcome.article;
         o["claimed"] = g.outcome.claimed;
         if (!g.outcome.move.empty()) o["move"] = g.outcome.move;
@@ -238,8 +254,8 @@ nlohmann::json Report::json() const {
         o["incorrect_claims"] = {{"white", g.incorrect_claims[0]}, {"black", g.incorrect_claims[1]}};
         games.push_back(std::move(o));
         if (g.outcome.unterminated()) continue;
-        by_reason[g.outcome.reason]++;
-        if (g.outcome.reason == "adjudication") by_event_rule[g.outcome.article]++;
+        by_reason[std::string(g.outcome.word())]++;
+        if (g.outcome.termination == rules::Termination::Adjudication) by_event_rule[g.outcome.article]++;
     }
     j["games"] = std::move(games);
     // The order the games finished in, which is the order they were appended to the PGN file.

@@ -76,19 +76,24 @@ game::Outcome outcome(std::mt19937& rng, bool a_is_white) {
     const unsigned x = rng() % 100;
     if (x < 60) {
         o.score = rules::Score::Draw;
-        static const char* const draws[][3] = {{"threefold", "9.2.2", "1"},
-                                               {"fifty-moves", "9.3.1", "1"},
-                                               {"dead-position", "5.2.2", ""},
-                                               {"adjudication", "draw", ""}};
-        const auto& d = draws[x % 4];
-        o.reason = d[0];
-        o.article = d[1];
-        o.claimed = *d[2] != 0;
+        struct Draw {
+            rules::Termination termination;
+            const char* article;
+            bool claimed;
+        };
+        static constexpr Draw draws[] = {{rules::Termination::Threefold, "9.2.2", true},
+                                         {rules::Termination::FiftyMoves, "9.3.1", true},
+                                         {rules::Termination::DeadPosition, "5.2.2", false},
+                                         {rules::Termination::Adjudication, "draw", false}};
+        const Draw& d = draws[x % 4];
+        o.termination = d.termination;
+        o.article = d.article;
+        o.claimed = d.claimed;
         if (o.claimed && x % 3 == 0) o.move = "g1f3";
     } else {
         const bool a_wins = x < 82;
         o.score = a_wins == a_is_white ? rules::Score::WhiteWins : rules::Score::BlackWins;
-        o.reason = x % 2 ? "checkmate" : "adjudication";
+        o.termination = x % 2 ? rules::Termination::Checkmate : rules::Termination::Adjudication;
         o.article = x % 2 ? "5.1.1" : "resign";
     }
     return o;

@@ -212,6 +212,12 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
                                 pgn.path)
                 .status == 0);
     const std::string text = slurp(state);
+    // A game whose ending is no ending the runner writes (edited by hand)
+    const auto reason = text.find("\"reason\":\"");
+    REQUIRE(reason != std::string::npos);
+    const auto word = reason + 10, word_end = text.find('"', word);
+    TempFile edited(".json", text.substr(0, word) + "resignation" + text.substr(word_end));
+    check("-resume " + edited.path, "unknown reason 'resignation'");
     nlohmann::json j = nlohmann::json::parse(text.substr(0, text.find('\n')));  // the state's first line
     j["match_id"] = "0000000000000000";
     std::ofstream(state) << j.dump() << '\n';

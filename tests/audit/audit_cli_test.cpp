@@ -244,7 +244,7 @@ std::string drawproxy_pgn(int plies, const game::Outcome& outcome,
 game::Outcome outcome(const char* reason, const char* article, const char* move = "", bool claimed = false) {
     game::Outcome o;
     o.score = rules::Score::Draw;
-    o.reason = reason;
+    o.termination = *rules::parse_termination(reason);
     o.article = article;
     o.move = move;
     o.claimed = claimed;

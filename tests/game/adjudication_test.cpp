@@ -170,11 +170,11 @@ TEST_CASE("event rules end real games at the exact move, named in PGN, table and
                       "-maxmoves 2 -draw movenumber=0 movecount=2 score=5" + out);
         REQUIRE(s.games.size() == 1);
         CHECK(s.games[0].plies.size() == 4);
-        CHECK(s.games[0].outcome.reason == "checkmate");
+        CHECK(s.games[0].outcome.termination == rules::Termination::Checkmate);
         CHECK(s.games[0].outcome.score == rules::Score::BlackWins);
         // The fivefold at ply 16, where -maxmoves 8 would end the game too.
         auto f = play(KNIGHTS_W, KNIGHTS_B, "-maxmoves 8");
-        CHECK(f.games[0].outcome.reason == "fivefold");
+        CHECK(f.games[0].outcome.termination == rules::Termination::Fivefold);
         CHECK(f.games[0].plies.size() == 16);
     }
 }

@@ -31,7 +31,7 @@ const char* const LIMIT = "-each nodes=1 stall=5 -games 1";
 
 TEST_CASE("a crashing engine loses with reason crash", "[match][faults]") {
     auto g = play_one("crash=2", "score=0", LIMIT);
-    CHECK(g.outcome.reason == "crash");
+    CHECK(g.outcome.termination == rules::Termination::Crash);
     CHECK(g.outcome.score == rules::Score::BlackWins);
     CHECK(g.plies.size() == 2);
 }
@@ -63,7 +63,7 @@ TEST_CASE("flag fall against a lone king is a draw, against mating material a lo
 
 TEST_CASE("a silent engine without a clock loses as stalled", "[match][faults]") {
     auto g = play_one("hang=0", "score=0", "-each nodes=1 stall=0.3 -games 1");
-    CHECK(g.outcome.reason == "stall");
+    CHECK(g.outcome.termination == rules::Termination::Stall);
     CHECK(g.outcome.score == rules::Score::BlackWins);
 }
 
@@ -72,7 +72,7 @@ TEST_CASE("an incorrect claim costs 9.5 time, acts as an offer, and the game goe
     auto g = play_one("claim=0:threefold_9.2.2 claim=engine", "score=300;crash=3",
                       "-each tc=60+0 -games 1 -draw-offers score=10 moves=50");
     REQUIRE(g.plies.size() == 3);
-    CHECK(g.outcome.reason == "crash");
+    CHECK(g.outcome.termination == rules::Termination::Crash);
     CHECK(g.incorrect_claims[rules::WHITE] == 1);
     CHECK(g.incorrect_claims[rules::BLACK] == 0);
     REQUIRE(g.plies[0].notes.size() == 1);
@@ -117,12 +117,12 @@ TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][
         CHECK(g.outcome.rule_text() == "threefold 9.2.1 move f6g8");
         auto h = play_one(moves + ";crash=10 claim=never", moves + ";score=-19",
                           "-each nodes=1 -games 1 -claim score:-20");
-        CHECK(h.outcome.reason == "crash");
+        CHECK(h.outcome.termination == rules::Termination::Crash);
         CHECK(h.plies.size() == 10);
     }
     SECTION("never: nobody claims, the game goes on past the threefold") {
         auto g = play_one(moves + ";crash=10", moves, "-each nodes=1 -games 1 -claim never");
-        CHECK(g.outcome.reason == "crash");
+        CHECK(g.outcome.termination == rules::Termination::Crash);
         CHECK(g.plies.size() == 10);
     }
 }
@@ -146,7 +146,7 @@ TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would
     }
     SECTION("never: nobody claims, the game goes on past the threefold") {
         auto g = play_one(moves + ";crash=10", moves, opts + " -claim never");
-        CHECK(g.outcome.reason == "crash");
+        CHECK(g.outcome.termination == rules::Termination::Crash);
         CHECK(g.plies.size() == 10);
     }
 }
@@ -162,7 +162,7 @@ TEST_CASE("draw offers are accepted when the opponent's score is level", "[match
 
 TEST_CASE("draw offers are refused by a player that is not level", "[match][faults]") {
     auto g = play_one("score=0", "score=-50;crash=7", "-each nodes=1 -games 1 -draw-offers score=10 moves=2");
-    CHECK(g.outcome.reason == "crash");
+    CHECK(g.outcome.termination == rules::Termination::Crash);
     REQUIRE(g.plies.size() == 7);
     CHECK(g.plies[2].offered_draw);
     CHECK(g.plies[4].offered_draw);
@@ -175,7 +175,7 @@ TEST_CASE("agreement before the event's minimum move is refused", "[match][fault
     // Both sides are level and offer from their second move on; every acceptance before
     // move 5 is refused, so the game runs on to Black's crash.
     REQUIRE(g.plies.size() == 7);
-    CHECK(g.outcome.reason == "crash");
+    CHECK(g.outcome.termination == rules::Termination::Crash);
     REQUIRE(g.plies[3].notes.size() == 1);
     CHECK(g.plies[3].notes[0] == "agreement refused: not before move 5");
     CHECK(g.plies[6 - 1].notes.size() == 1);

@@ -192,7 +192,7 @@ TEST_CASE("PGN writer: cutechess comments, offers, claims and ResultRule read ba
         g.plies.push_back(p);
         ++n;
     }
-    g.outcome.reason = "threefold";
+    g.outcome.termination = rules::Termination::Threefold;
     g.outcome.article = "9.2.1";
     g.outcome.move = "f6g8";
     g.outcome.claimed = true;
@@ -227,7 +227,7 @@ TEST_CASE("report: live lines, score line and reason table", "[match][units]") {
     g.white = "A";
     g.black = "B";
     g.outcome.score = rules::Score::WhiteWins;
-    g.outcome.reason = "time-forfeit";
+    g.outcome.termination = rules::Termination::TimeForfeit;
     g.outcome.article = "6.9";
     g.outcome.loser_name = "B";
     report.add(g);
@@ -235,7 +235,7 @@ TEST_CASE("report: live lines, score line and reason table", "[match][units]") {
     g.number = 2;
     std::swap(g.white, g.black);
     g.outcome.score = rules::Score::Draw;
-    g.outcome.reason = "fivefold";
+    g.outcome.termination = rules::Termination::Fivefold;
     g.outcome.article = "9.6.1";
     g.outcome.loser_name.clear();
     report.add(g);

@@ -189,11 +189,11 @@ TEST_CASE("tablebases: -tb ends games at the first move into the tables, named i
     SECTION("the Laws first: mate and a dead position end the game, not the tables") {
         auto m = play_from("k7/8/1K6/8/8/8/7Q/8 w - -", "moves=h2h8", "", out);
         REQUIRE(m.games.size() == 1);
-        CHECK(m.games[0].outcome.reason == "checkmate");
+        CHECK(m.games[0].outcome.termination == rules::Termination::Checkmate);
         auto d = play_from("4k3/8/8/8/8/8/p7/2N1K3 w - -", "moves=c1a2", "", out);
         REQUIRE(d.games.size() == 1);
         CHECK(d.games[0].outcome.score == rules::Score::Draw);
-        CHECK(d.games[0].outcome.reason != "adjudication");
+        CHECK(d.games[0].outcome.termination != rules::Termination::Adjudication);
     }
 }
 

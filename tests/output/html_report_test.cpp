@@ -52,7 +52,7 @@ TEST_CASE("a game read back from drawproxy's PGN keeps its claims, offers, score
     g.incorrect_claims[0] = 1;
     g.plies[3].offered_draw = true;
     g.outcome.score = rules::Score::Draw;
-    g.outcome.reason = "threefold";
+    g.outcome.termination = rules::Termination::Threefold;
     g.outcome.article = "9.2.1";
     g.outcome.move = "f6g8";
     g.outcome.claimed = true;
@@ -137,6 +137,7 @@ TEST_CASE("the score and Elo progress follow the first engine over the games", "
     auto game = [](const char* w, const char* b, const char* r) {
         html::GameView g;
         g.white = w, g.black = b, g.result = r, g.reason = "checkmate";
+        g.termination = rules::Termination::Checkmate;
         return g;
     };
     m.games = {game("A", "B", "1-0"), game("B", "A", "1-0"), game("A", "B", "1/2-1/2"),

@@ -134,7 +134,7 @@ TEST_CASE("a Chess960 game's PGN has Variant, SetUp and FEN and reads back", "[m
         r.plies.push_back(ply);
     }
     r.outcome.score = rules::Score::Draw;
-    r.outcome.reason = "agreement";
+    r.outcome.termination = rules::Termination::Agreement;
     r.outcome.article = "9.1.2";
     const std::string text = output::write_pgn(r);
     CHECK(text.find("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rk5r/") != std::string::npos);

@@ -46,7 +46,7 @@ void check_game(const game::GameRecord& r, const rules::Edition& e) {
     if (o.claimed) {
         bool open = false;
         for (const rules::Claim& c : g.verdict(e)) {
-            if (std::string(rules::reason_name(c.reason)) != o.reason || std::string(c.article) != o.article)
+            if (rules::termination_of(c.reason) != o.termination || std::string(c.article) != o.article)
                 continue;
             if (o.move.empty())
                 open = !c.intended;
@@ -59,7 +59,7 @@ void check_game(const game::GameRecord& r, const rules::Edition& e) {
     } else {
         auto result = g.automatic_result(e);
         REQUIRE(result);
-        CHECK(std::string(rules::reason_name(result->reason)) == o.reason);
+        CHECK(rules::termination_of(result->reason) == o.termination);
         CHECK(std::string(result->article) == o.article);
         CHECK(result->score == o.score);
     }
