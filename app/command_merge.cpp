@@ -107,7 +107,7 @@ int run_merge(const Args& args) {
         const auto& s = m.summary["statistics"]["sprt"];
         settings.sprt = stats::SprtParams{s["elo0"].get<double>(), s["elo1"].get<double>(),
                                           s["alpha"].get<double>(), s["beta"].get<double>(),
-                                          *stats::parse_sprt_model(s["model"].get<std::string>())};
+                                          *output::parse_sprt_model(s["model"].get<std::string>())};
     }
     for (const nlohmann::json& p : m.summary["pairs"]) {
         const stats::HeadToHead h = merge::head_to_head_from_json(p);

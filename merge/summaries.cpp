@@ -11,6 +11,7 @@
 namespace drawproxy::merge {
 
 using namespace stats;
+using output::parse_sprt_model;
 using output::put_statistics;
 
 namespace {

@@ -9,16 +9,14 @@
 #include <map>
 
 #include "html/match_page.h"
+#include "output/status_lines.h"
 #include "rules/notation.h"
-#include "stats/elo.h"
 
 namespace drawproxy::output {
 
 using game::GameRecord;
 using game::Outcome;
 using game::PlyRecord;
-using stats::elo_estimate;
-using stats::EloEstimate;
 
 namespace {
 
@@ -237,25 +235,23 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
     }
 
     // The first engine's score and Elo after each game.
-    int wins = 0, losses = 0, draws = 0;
+    stats::Trinomial counts;
     const std::string first = m.engines.empty() ? "" : m.engines[0];
     m.progress.clear();
     for (const html::GameView& g : m.games) {
         const int side = g.white == first ? 1 : g.black == first ? -1 : 0;
         if (side && g.result != "*") {
-            if (g.result == "1/2-1/2")
-                ++draws;
-            else if ((g.result == "1-0") == (side == 1))
-                ++wins;
-            else
-                ++losses;
+            using stats::PlayerResult;
+            counts.add(g.result == "1/2-1/2"                ? PlayerResult::draw
+                       : (g.result == "1-0") == (side == 1) ? PlayerResult::win
+                                                            : PlayerResult::loss);
         }
-        const EloEstimate e = elo_estimate(wins, losses, draws);
+        const stats::EloStats e = drawproxy_elo(counts);
         html::ProgressPoint p;
         p.score_pct = 100 * e.score;
-        p.elo = e.diff;
-        p.elo_lo = std::isfinite(e.error) ? e.diff - e.error : -INFINITY;
-        p.elo_hi = std::isfinite(e.error) ? e.diff + e.error : INFINITY;
+        p.elo = e.elo;
+        p.elo_lo = std::isfinite(e.elo_error) ? e.elo - e.elo_error : -INFINITY;
+        p.elo_hi = std::isfinite(e.elo_error) ? e.elo + e.elo_error : INFINITY;
         m.progress.push_back(p);
     }
 
@@ -278,11 +274,12 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
     add("games", std::to_string(m.games.size()));
     if (summary) add("status", json_string(*summary, "status"));  // a running match's live page
     if (!first.empty()) {
-        const int n = wins + losses + draws;
-        const EloEstimate e = elo_estimate(wins, losses, draws);
+        const std::int64_t n = counts.games();
+        const stats::EloStats e = drawproxy_elo(counts);
         add(fmt::format("score of {} (W - L - D)", first),
-            fmt::format("{} - {} - {} [{:.3f}] {}", wins, losses, draws, n ? e.score : 0.0, n));
-        if (n) add("Elo (95%)", fmt::format("{} ± {}", fixed(e.diff, 1), fixed(e.error, 1)));
+            fmt::format("{} - {} - {} [{:.3f}] {}", counts.wins, counts.losses, counts.draws,
+                        n ? e.score : 0.0, n));
+        if (n) add("Elo (95%)", fmt::format("{} ± {}", fixed(e.elo, 1), fixed(e.elo_error, 1)));
     }
     // Statistics the summary may carry for the first pair (issue 15's fields, read as found).
     if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() &&

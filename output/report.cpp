@@ -7,7 +7,6 @@
 #include "output/pgn.h"
 #include "output/status_lines.h"
 #include "rules/notation.h"
-#include "stats/elo.h"
 
 namespace drawproxy::output {
 
@@ -15,8 +14,6 @@ using game::GameRecord;
 using game::Outcome;
 using game::outcome_category;
 using game::PlyRecord;
-using stats::elo_estimate;
-using stats::EloEstimate;
 
 namespace {
 
@@ -43,7 +40,10 @@ constexpr Row ROWS[] = {{rules::Termination::Checkmate},
 }  // namespace
 
 Report::Report(std::vector<std::string> engine_names, std::string rules)
-    : names_(std::move(engine_names)), rules_(std::move(rules)), incorrect_claims_(names_.size(), 0) {}
+    : names_(std::move(engine_names)),
+      rules_(std::move(rules)),
+      results_(names_.size() * names_.size()),
+      incorrect_claims_(names_.size(), 0) {}
 
 int Report::index_of(const std::string& name) const {
     auto it = std::find(names_.begin(), names_.end(), name);
@@ -74,6 +74,16 @@ void Report::add(const GameRecord& g) {
     if (!g.outcome.unterminated()) {
         if (s.white >= 0) incorrect_claims_[s.white] += g.incorrect_claims[0];
         if (s.black >= 0) incorrect_claims_[s.black] += g.incorrect_claims[1];
+        if (s.white >= 0 && s.black >= 0 && s.white != s.black) {
+            using stats::PlayerResult;
+            const rules::Score score = g.outcome.score;
+            const PlayerResult white = score == rules::Score::Draw        ? PlayerResult::draw
+                                       : score == rules::Score::WhiteWins ? PlayerResult::win
+                                                                          : PlayerResult::loss;
+            const std::size_t n = names_.size(), w = std::size_t(s.white), b = std::size_t(s.black);
+            results_[w * n + b].add(white);
+            results_[b * n + w].add(PlayerResult(2 - int(white)));
+        }
     }
     games_.push_back(std::move(s));
 }
@@ -96,29 +106,13 @@ std::string Report::finished_line(const GameRecord& g) {
                        o.result_text(), o.rule_text(), who);
 }
 
-Report::Tally Report::tally(int a, int b) const {
-    Tally t;
-    for (const GameSummary& g : games_) {
-        if (g.outcome.unterminated()) continue;
-        int sign;
-        if (g.white == a && g.black == b)
-            sign = 1;
-        else if (g.white == b && g.black == a)
-            sign = -1;
-        else
-            continue;
-        if (g.outcome.score == rules::Score::Draw)
-            ++t.draws;
-        else if ((g.outcome.score == rules::Score::WhiteWins) == (sign == 1))
-            ++t.wins;
-        else
-            ++t.losses;
-    }
-    return t;
+stats::Trinomial Report::tally(int a, int b) const {
+    const std::size_t n = names_.size();
+    return a < 0 || b < 0 ? stats::Trinomial{} : results_[std::size_t(a) * n + std::size_t(b)];
 }
 
 std::string Report::score_line(int a, int b) const {
-    Tally t = tally(a, b);
+    const stats::Trinomial t = tally(a, b);
     const int n = t.wins + t.losses + t.draws;
     const double pct = n ? (t.wins + 0.5 * t.draws) / n : 0.0;
     return fmt::format("Score of {} vs {}: {} - {} - {} [{:.3f}] {}", names_[a], names_[b], t.wins, t.losses,
@@ -126,13 +120,13 @@ std::string Report::score_line(int a, int b) const {
 }
 
 std::string Report::elo_line(int a, int b) const {
-    Tally t = tally(a, b);
-    EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
+    const stats::Trinomial t = tally(a, b);
+    const stats::EloStats e = drawproxy_elo(t);
     auto num = [](double v) {
         if (!std::isfinite(v)) return std::string(v > 0 ? "inf" : "-inf");
         return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v);  // never "-0.0"
     };
-    return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.diff), num(e.error),
+    return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.elo), num(e.elo_error),
                        e.draw_ratio * 100);
 }
 
@@ -210,7 +204,7 @@ std::string Report::crosstable() const {
                 out += fmt::format("{:>10}", "-");
                 continue;
             }
-            Tally t = tally(i, j);
+            const stats::Trinomial t = tally(i, j);
             out += t.wins + t.losses + t.draws
                        ? fmt::format("{:>10}", fmt::format("{}-{}-{}", t.wins, t.losses, t.draws))
                        : fmt::format("{:>10}", ".");
@@ -265,16 +259,16 @@ nlohmann::json Report::json() const {
     nlohmann::json pairs = nlohmann::json::array();
     for (std::size_t a = 0; a < names_.size(); ++a) {
         for (std::size_t b = a + 1; b < names_.size(); ++b) {
-            Tally t = tally(int(a), int(b));
+            const stats::Trinomial t = tally(int(a), int(b));
             if (t.wins + t.losses + t.draws == 0) continue;
-            EloEstimate e = elo_estimate(t.wins, t.losses, t.draws);
+            const stats::EloStats e = drawproxy_elo(t);
             nlohmann::json p = {{"a", names_[a]},     {"b", names_[b]},   {"wins", t.wins},
                                 {"losses", t.losses}, {"draws", t.draws}, {"score", e.score}};
-            put_number(p, "elo", e.diff);
-            put_number(p, "elo_error", e.error);
-            if (std::isfinite(e.diff) && std::isfinite(e.error)) {
-                put_number(p, "elo_lower", e.diff - e.error);
-                put_number(p, "elo_upper", e.diff + e.error);
+            put_number(p, "elo", e.elo);
+            put_number(p, "elo_error", e.elo_error);
+            if (std::isfinite(e.elo) && std::isfinite(e.elo_error)) {
+                put_number(p, "elo_lower", e.elo - e.elo_error);
+                put_number(p, "elo_upper", e.elo + e.elo_error);
             }
             pairs.push_back(std::move(p));
         }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/record.h"
+#include "stats/counts.h"
 
 namespace drawproxy::output {
 
@@ -34,10 +35,8 @@ class Report {
     // per encounter the counts and the Elo with its bounds (absent when infinite).
     nlohmann::json json() const;
 
-    struct Tally {
-        int wins = 0, losses = 0, draws = 0;
-    };
-    Tally tally(int a, int b) const;
+    // Engine a's results against engine b, kept as the games are added.
+    stats::Trinomial tally(int a, int b) const;
     int index_of(const std::string& name) const;
 
   private:
@@ -56,7 +55,8 @@ class Report {
     std::vector<std::string> names_;
     std::string rules_;
     std::vector<GameSummary> games_;
-    std::vector<int> incorrect_claims_;  // per engine
+    std::vector<stats::Trinomial> results_;  // [a * engines + b]: a's results against b
+    std::vector<int> incorrect_claims_;      // per engine
 };
 
 }  // namespace drawproxy::output

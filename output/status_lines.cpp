@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 namespace drawproxy::output {
 
@@ -10,6 +11,33 @@ namespace {
 
 // Qt's QString::arg(double, 0, 'g', 3), as cutechess-cli formats its SPRT figures.
 std::string qt_g3(double v) { return fmt::format("{:.3g}", v); }
+
+// cutechess-cli's inverse error function (Winitzki's approximation, with its value of pi).
+double cutechess_erf_inv(double x) {
+    const double pi = 3.1415926535897;
+    const double a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    const double y = std::log(1.0 - x * x);
+    const double z = 2.0 / (pi * a) + y / 2.0;
+    const double r = std::sqrt(std::sqrt(z * z - y / a) - z);
+    return x < 0 ? -r : r;
+}
+
+double cutechess_phi_inv(double p) { return std::sqrt(2.0) * cutechess_erf_inv(2.0 * p - 1.0); }
+
+}  // namespace
+
+CutechessElo cutechess_elo(const Trinomial& t) {
+    const EloStats e = elo_stats(t, cutechess_phi_inv(0.975));
+    CutechessElo c;
+    c.diff = e.elo;
+    c.error = e.elo_error;
+    c.los_percent =
+        100 * (0.5 + 0.5 * std::erf(double(t.wins - t.losses) / std::sqrt(2.0 * double(t.wins + t.losses))));
+    c.draw_percent = 100 * e.draw_ratio;
+    return c;
+}
+
+namespace {
 
 std::string score_counts(const Trinomial& t) {
     const double score = t.games() ? t.points() / double(t.games()) : 0.0;
@@ -28,6 +56,39 @@ std::optional<OutputFormat> parse_output_format(std::string_view text) {
     if (text == "cutechess") return OutputFormat::cutechess;
     if (text == "fastchess") return OutputFormat::fastchess;
     return std::nullopt;
+}
+
+std::string_view to_string(SprtModel m) { return m == SprtModel::logistic ? "logistic" : "normalized"; }
+
+std::string_view to_string(SprtStatus s) {
+    switch (s) {
+        case SprtStatus::h0:
+            return "H0";
+        case SprtStatus::h1:
+            return "H1";
+        default:
+            return "continue";
+    }
+}
+
+std::optional<SprtModel> parse_sprt_model(std::string_view text) {
+    if (text == "normalized") return SprtModel::normalized;
+    if (text == "logistic") return SprtModel::logistic;
+    return std::nullopt;
+}
+
+EloStats drawproxy_elo(const Trinomial& t) {
+    EloStats e;
+    if (t.games() == 0) {
+        e.score = 0.5;
+        return e;
+    }
+    e = elo_stats(t);
+    // fastchess's formula leaves an interval past 0% or 100% undefined; drawproxy's lines call
+    // it unbounded.
+    if (std::isnan(e.elo_error) && e.score > 0 && e.score < 1)
+        e.elo_error = std::numeric_limits<double>::infinity();
+    return e;
 }
 
 std::string cutechess_score_line(const HeadToHead& h) {

@@ -1,12 +1,13 @@
 #pragma once
 // The status blocks of a two-engine encounter: drawproxy's own, and cutechess-cli's and
 // fastchess's, written exactly as those runners write them so that their parsers keep working.
-// Pure formatting of the counts (match/stats.h); the runner decides when to print.
+// Pure formatting of the counts (stats/); the runner decides when to print.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "stats/elo.h"
 #include "stats/encounters.h"
 
 namespace drawproxy::output {
@@ -16,11 +17,28 @@ using namespace stats;
 enum class OutputFormat : std::uint8_t { drawproxy, cutechess, fastchess };
 std::optional<OutputFormat> parse_output_format(std::string_view text);
 
+// The SPRT's words in the lines and the JSON: "normalized", "logistic"; "continue", "H0", "H1".
+std::string_view to_string(SprtModel m);
+std::string_view to_string(SprtStatus s);
+std::optional<SprtModel> parse_sprt_model(std::string_view text);
+
+// drawproxy's own Elo figures of a results count (the score line, the summary, the HTML page):
+// stats::elo_stats, with no game a score of one half and no interval, and an interval past the
+// score range unbounded (+inf).
+EloStats drawproxy_elo(const Trinomial& t);
+
 // cutechess-cli: after every game
 //   Score of A vs B: W - L - D  [0.500] N
 // and, every -ratinginterval games and at the end, its results block (the three "..." lines
 // by colour, the Elo line, the SPRT line).
 std::string cutechess_score_line(const HeadToHead& h);
+// cutechess-cli's Elo line (its Elo class): stats::elo_stats's interval with cutechess's own
+// approximation of the normal quantile (1.95716...), and LOS from wins and losses only.
+struct CutechessElo {
+    double diff = 0, error = 0;
+    double los_percent = 0, draw_percent = 0;
+};
+CutechessElo cutechess_elo(const Trinomial& t);
 std::string cutechess_results(const HeadToHead& h, const StatsSettings& s);
 
 // fastchess: every -ratinginterval games (pairs with penta) and at the end, the block between

@@ -1,17 +1,35 @@
 #pragma once
-// Elo difference and its 95% error from a match score, computed as cutechess-cli does
-// (normal approximation of the per-game score distribution).
+// The one Elo computation, fastchess's (EloWDL / EloPentanomial): the logistic Elo of the
+// score, its interval from the variance of the per-game score (trinomial) or of the per-pair
+// score (pentanomial), normalized Elo, LOS and the draw and pairs ratios. The interval's
+// normal quantile is a parameter: cutechess-cli's line uses its own approximation of it.
+#include "stats/counts.h"
+
 namespace drawproxy::stats {
 
-struct EloEstimate {
-    double score = 0.5;  // fraction of the points, 0..1
-    double diff = 0;     // Elo difference; +-inf at a 100% / 0% score
-    double error = 0;    // half the 95% interval; inf when the interval touches 0 or 1
-    double draw_ratio = 0;
+inline constexpr double Z95 = 1.959963984540054;  // the normal quantile of 0.975
+
+// Not finite where the formula is not (no games: NaN; 100% or 0%: +-inf Elo; an interval past
+// the score range: NaN error; no variance, e.g. all draws: NaN nElo and LOS).
+struct EloStats {
+    double score = 0;       // points per game, 0..1
+    double elo = 0;         // logistic Elo difference
+    double elo_error = 0;   // half the interval, in Elo
+    double nelo = 0;        // normalized Elo
+    double nelo_error = 0;  // half the interval, in nElo
+    double los = 0;         // likelihood of superiority, 0..1
+    double draw_ratio = 0;  // draws per game (trinomial) or WL+DD per pair (pentanomial), 0..1
 };
 
-EloEstimate elo_estimate(int wins, int losses, int draws);
-// Elo difference for a score fraction in (0, 1).
-double elo_from_score(double score);
+// `quantile`: the interval is score +- quantile standard errors (Z95: the 95% interval).
+EloStats elo_stats(const Trinomial& t, double quantile = Z95);
+EloStats elo_stats(const Pentanomial& p, double quantile = Z95);
+// (WW + WD) / (LD + LL): inf without losing pairs, NaN without any.
+double pairs_ratio(const Pentanomial& p);
+// WL / DD, as fastchess prints it.
+double wl_dd_ratio(const Pentanomial& p);
+
+// Logistic Elo of a score fraction: +-inf at 1 and 0, NaN outside [0, 1] (as fastchess).
+double logistic_elo(double score);
 
 }  // namespace drawproxy::stats

@@ -3,11 +3,13 @@
 // goes into the trinomial counts, and the second game of a pair (the two games of one opening,
 // colours swapped) completes a pentanomial count. O(1) per game, no allocation after setup.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "rules/game.h"
-#include "stats/stats.h"
+#include "stats/counts.h"
+#include "stats/sprt.h"
 
 namespace drawproxy::stats {
 

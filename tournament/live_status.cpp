@@ -13,7 +13,6 @@ using stats::elo_stats;
 using stats::EloStats;
 using stats::HeadToHead;
 using stats::SprtStatus;
-using stats::to_string;
 
 namespace {
 

@@ -495,8 +495,7 @@ MatchSummary Scheduler::run() {
         const int n = int(names.size());
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
-                Report::Tally t = summary.report.tally(a, b);
-                if (t.wins + t.losses + t.draws == 0) continue;
+                if (summary.report.tally(a, b).games() == 0) continue;
                 print(summary.report.score_line(a, b));
                 print(summary.report.elo_line(a, b));
                 std::fputs(live.drawproxy_lines(a, b).c_str(), out_);

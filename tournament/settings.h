@@ -11,7 +11,7 @@
 #include "game/settings.h"
 #include "journal/state.h"
 #include "output/status_lines.h"
-#include "stats/stats.h"
+#include "stats/sprt.h"
 #include "tournament/shard.h"
 
 namespace drawproxy::tournament {
@@ -65,7 +65,7 @@ struct MatchOptions {
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
     bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
     bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
-    // Statistics and SPRT (match/stats.h): -sprt, -report penta=, -ratinginterval, -output.
+    // Statistics and SPRT (stats/): -sprt, -report penta=, -ratinginterval, -output.
     std::optional<stats::SprtParams> sprt;
     bool report_penta = true;  // statistics on game pairs where there are pairs
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end

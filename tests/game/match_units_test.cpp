@@ -10,7 +10,6 @@
 #include "output/report.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
-#include "stats/elo.h"
 #include "support/match_helpers.h"
 #include "tournament/scheduler.h"
 
@@ -93,17 +92,6 @@ TEST_CASE("options: every bad command line is one clear error", "[match][units]"
         INFO(bad);
         CHECK_THROWS_AS(app::parse_match_options(words(bad)), game::OptionError);
     }
-}
-
-TEST_CASE("Elo and its 95% error as cutechess computes them", "[match][units]") {
-    auto e = stats::elo_estimate(10, 10, 5);
-    CHECK(e.diff == Approx(0).margin(1e-9));
-    e = stats::elo_estimate(3, 1, 0);
-    CHECK(e.score == Approx(0.75));
-    CHECK(e.diff == Approx(-400 * std::log10(1 / 0.75 - 1)));
-    // More games with the same score: a smaller error.
-    CHECK(stats::elo_estimate(30, 10, 0).error < e.error);
-    CHECK(std::isinf(stats::elo_estimate(2, 0, 0).diff));
 }
 
 TEST_CASE("arbiter: claims judged, penalised and offered by edition", "[match][units]") {

@@ -3,11 +3,14 @@
 // fastchess app/src/matchmaking/output/output_{fastchess,cutechess}.hpp), filled with figures
 // computed once in Python from their formulas and from fishtest's LLRcalc.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
 
 #include "output/status_lines.h"
 
 using namespace drawproxy::stats;
 using namespace drawproxy::output;
+using Catch::Detail::Approx;
 
 namespace {
 
@@ -98,4 +101,47 @@ TEST_CASE("SPRT verdicts in the status lines and JSON", "[match][stats]") {
     CHECK(parse_output_format("fastchess") == OutputFormat::fastchess);
     CHECK(parse_output_format("cutechess") == OutputFormat::cutechess);
     CHECK_FALSE(parse_output_format("cute"));
+}
+
+TEST_CASE("cutechess-cli's Elo line", "[match][output]") {
+    // cutechess projects/lib/src/elo.cpp: the interval with its approximate normal quantile
+    // (1.95716...), LOS from wins and losses; computed once with those formulas in Python.
+    CutechessElo e = cutechess_elo(Trinomial{136, 96, 111});
+    CHECK(e.diff == Approx(40.702458186527075));
+    CHECK(e.error == Approx(30.38348634562372));
+    CHECK(e.los_percent == Approx(99.56818916198402));
+    CHECK(e.draw_percent == Approx(32.36151603498542));
+    e = cutechess_elo(Trinomial{10, 0, 5});
+    CHECK(e.diff == Approx(279.5880017344074));
+    CHECK(e.error == Approx(180.7619434987244));
+    CHECK(e.los_percent == Approx(99.92172988709987));
+}
+
+TEST_CASE("the SPRT's words in the lines and the JSON", "[match][output]") {
+    CHECK(to_string(SprtStatus::running) == "continue");
+    CHECK(to_string(SprtStatus::h0) == "H0");
+    CHECK(to_string(SprtStatus::h1) == "H1");
+    CHECK(parse_sprt_model("logistic") == SprtModel::logistic);
+    CHECK(parse_sprt_model("normalized") == SprtModel::normalized);
+    CHECK_FALSE(parse_sprt_model("bayesian"));
+}
+
+TEST_CASE("drawproxy's Elo figures: the one Elo, with no game even and an interval past the range unbounded",
+          "[match][output]") {
+    auto e = drawproxy_elo(Trinomial{10, 10, 5});
+    CHECK(e.elo == Approx(0).margin(1e-9));
+    e = drawproxy_elo(Trinomial{3, 1, 0});
+    CHECK(e.score == Approx(0.75));
+    CHECK(e.elo == Approx(-400 * std::log10(1 / 0.75 - 1)));
+    CHECK(drawproxy_elo(Trinomial{30, 10, 0}).elo_error == elo_stats(Trinomial{30, 10, 0}).elo_error);
+    // More games with the same score: a smaller error.
+    CHECK(drawproxy_elo(Trinomial{30, 10, 0}).elo_error < e.elo_error);
+    CHECK(std::isinf(drawproxy_elo(Trinomial{2, 0, 0}).elo));
+    // 10-1-1: the 95% interval passes 100%; fastchess's formula has no number for it.
+    CHECK(std::isnan(elo_stats(Trinomial{10, 1, 1}).elo_error));
+    CHECK(drawproxy_elo(Trinomial{10, 1, 1}).elo_error == std::numeric_limits<double>::infinity());
+    e = drawproxy_elo(Trinomial{});
+    CHECK(e.score == 0.5);
+    CHECK(e.elo == 0);
+    CHECK(e.elo_error == 0);
 }

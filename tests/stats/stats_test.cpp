@@ -4,7 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "stats/stats.h"
+#include "stats/elo.h"
+#include "stats/sprt.h"
 
 using namespace drawproxy::stats;
 using Catch::Detail::Approx;
@@ -195,17 +196,11 @@ TEST_CASE("SPRT bounds and verdicts", "[match][stats]") {
     CHECK(sprt_status(s, s.lower_bound()) == SprtStatus::h0);
     CHECK(sprt_status(s, 0.0) == SprtStatus::running);
     CHECK(sprt_status(s, std::nextafter(s.upper_bound(), 0.0)) == SprtStatus::running);
-    CHECK(to_string(SprtStatus::running) == "continue");
-    CHECK(to_string(SprtStatus::h0) == "H0");
-    CHECK(to_string(SprtStatus::h1) == "H1");
     CHECK(s.invalid_reason() == nullptr);
     CHECK(SprtParams{2, 0, 0.05, 0.05}.invalid_reason() != nullptr);
     CHECK(SprtParams{0, 2, 0, 0.05}.invalid_reason() != nullptr);
     CHECK(SprtParams{0, 2, 0.05, 1}.invalid_reason() != nullptr);
     CHECK(SprtParams{0, 2, 0.6, 0.5}.invalid_reason() != nullptr);
-    CHECK(parse_sprt_model("logistic") == SprtModel::logistic);
-    CHECK(parse_sprt_model("normalized") == SprtModel::normalized);
-    CHECK_FALSE(parse_sprt_model("bayesian"));
 }
 
 TEST_CASE("pentanomial counts from game pairs", "[match][stats]") {
@@ -319,16 +314,16 @@ TEST_CASE("Elo at the edges: all draws, all wins, all losses, nothing", "[match]
     CHECK(std::isnan(e.elo));
 }
 
-TEST_CASE("cutechess-cli's Elo line", "[match][stats]") {
-    // cutechess projects/lib/src/elo.cpp: the interval with its approximate normal quantile
-    // (1.95716...), LOS from wins and losses; computed once with those formulas in Python.
-    CutechessElo e = cutechess_elo(Trinomial{136, 96, 111});
-    CHECK(e.diff == Approx(40.702458186527075));
-    CHECK(e.error == Approx(30.38348634562372));
-    CHECK(e.los_percent == Approx(99.56818916198402));
-    CHECK(e.draw_percent == Approx(32.36151603498542));
-    e = cutechess_elo(Trinomial{10, 0, 5});
-    CHECK(e.diff == Approx(279.5880017344074));
-    CHECK(e.error == Approx(180.7619434987244));
-    CHECK(e.los_percent == Approx(99.92172988709987));
+TEST_CASE("the interval's quantile is a parameter: the estimate stays, the interval scales",
+          "[match][stats]") {
+    const Trinomial t{136, 96, 111};
+    const EloStats z95 = elo_stats(t), narrow = elo_stats(t, 1.0), wide = elo_stats(t, 2.5758293035489);
+    CHECK(narrow.elo == z95.elo);
+    CHECK(wide.nelo == z95.nelo);
+    CHECK(narrow.elo_error < z95.elo_error);
+    CHECK(wide.elo_error > z95.elo_error);
+    // In nElo the interval is linear in the quantile.
+    CHECK(wide.nelo_error == Approx(z95.nelo_error * 2.5758293035489 / Z95));
+    const Pentanomial p{34, 54, 31, 32, 64, 75};
+    CHECK(elo_stats(p, 1.0).nelo_error == Approx(elo_stats(p).nelo_error / Z95));
 }

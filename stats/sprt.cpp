@@ -1,4 +1,4 @@
-#include "stats/stats.h"
+#include "stats/sprt.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,6 @@ namespace drawproxy::stats {
 namespace {
 
 constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double Z95 = 1.959963984540054;  // the normal quantile of 0.975
 // nElo per unit of t-value (mean minus one half over the per-game standard deviation).
 const double NELO_PER_T = 800.0 / std::log(10.0);
 
@@ -136,103 +135,7 @@ double llr_normalized_k(double nelo0, double nelo1, const Dist<K>& counts) {
                                 mle_t_value(phat, 0.5, scale * nelo1 / NELO_PER_T));
 }
 
-// The interval and nElo from a score, its variance per sample and the number of samples;
-// nelo_factor is 1 for games, 2 for pairs (a pair score's variance as fastchess scales it).
-EloStats from_score(double score, double variance, double samples, double nelo_factor) {
-    EloStats e;
-    e.score = score;
-    const double half = Z95 * std::sqrt(variance / samples);
-    const double hi = score + half, lo = score - half;
-    e.elo = logistic_elo(score);
-    e.elo_error = (logistic_elo(hi) - logistic_elo(lo)) / 2;
-    const auto nelo = [&](double s) { return (s - 0.5) / std::sqrt(nelo_factor * variance) * NELO_PER_T; };
-    e.nelo = nelo(score);
-    e.nelo_error = (nelo(hi) - nelo(lo)) / 2;
-    e.los = (1 - std::erf(-(score - 0.5) / std::sqrt(2.0 * variance / samples))) / 2;
-    return e;
-}
-
-// cutechess-cli's inverse error function (Winitzki's approximation, with its value of pi).
-double cutechess_erf_inv(double x) {
-    const double pi = 3.1415926535897;
-    const double a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
-    const double y = std::log(1.0 - x * x);
-    const double z = 2.0 / (pi * a) + y / 2.0;
-    const double r = std::sqrt(std::sqrt(z * z - y / a) - z);
-    return x < 0 ? -r : r;
-}
-
-double cutechess_phi_inv(double p) { return std::sqrt(2.0) * cutechess_erf_inv(2.0 * p - 1.0); }
-
 }  // namespace
-
-void Pentanomial::add(PlayerResult first, PlayerResult second) {
-    const int a = int(first), b = int(second);
-    switch (a + b) {
-        case 0:
-            ++ll;
-            break;
-        case 1:
-            ++ld;
-            break;
-        case 2:
-            a == 1 ? ++dd : ++wl;
-            break;
-        case 3:
-            ++wd;
-            break;
-        default:
-            ++ww;
-            break;
-    }
-}
-
-double logistic_elo(double score) { return -400.0 * std::log10(1.0 / score - 1.0); }
-
-EloStats elo_stats(const Trinomial& t) {
-    const double n = double(t.games());
-    const double w = t.wins / n, l = t.losses / n, d = t.draws / n;
-    const double score = w + 0.5 * d;
-    const double var = w * (1 - score) * (1 - score) + d * (0.5 - score) * (0.5 - score) + l * score * score;
-    EloStats e = from_score(score, var, n, 1.0);
-    e.draw_ratio = d;
-    return e;
-}
-
-EloStats elo_stats(const Pentanomial& p) {
-    const double n = double(p.pairs());
-    const std::array<std::int64_t, 5> c = p.cells();
-    double score = 0;
-    for (std::size_t i = 0; i < 5; ++i) score += c[i] / n * cell_score<5>(i);
-    double var = 0;
-    for (std::size_t i = 0; i < 5; ++i)
-        var += c[i] / n * (cell_score<5>(i) - score) * (cell_score<5>(i) - score);
-    EloStats e = from_score(score, var, n, 2.0);
-    e.draw_ratio = c[2] / n;
-    return e;
-}
-
-double pairs_ratio(const Pentanomial& p) { return double(p.ww + p.wd) / double(p.ld + p.ll); }
-
-double wl_dd_ratio(const Pentanomial& p) { return double(p.wl) / double(p.dd); }
-
-CutechessElo cutechess_elo(const Trinomial& t) {
-    const double n = double(t.games());
-    const double w = t.wins / n, l = t.losses / n, d = t.draws / n;
-    const double mu = w + d / 2.0;
-    const double stdev =
-        std::sqrt(w * std::pow(1.0 - mu, 2.0) + l * std::pow(0.0 - mu, 2.0) + d * std::pow(0.5 - mu, 2.0)) /
-        std::sqrt(n);
-    CutechessElo e;
-    e.diff = logistic_elo(mu);
-    e.error = (logistic_elo(mu + cutechess_phi_inv(0.975) * stdev) -
-               logistic_elo(mu + cutechess_phi_inv(0.025) * stdev)) /
-              2.0;
-    e.los_percent =
-        100 * (0.5 + 0.5 * std::erf(double(t.wins - t.losses) / std::sqrt(2.0 * double(t.wins + t.losses))));
-    e.draw_percent = 100 * d;
-    return e;
-}
 
 double SprtParams::lower_bound() const { return std::log(beta / (1 - alpha)); }
 
@@ -277,25 +180,6 @@ SprtStatus sprt_status(const SprtParams& sprt, double llr) {
     if (llr >= sprt.upper_bound()) return SprtStatus::h1;
     if (llr <= sprt.lower_bound()) return SprtStatus::h0;
     return SprtStatus::running;
-}
-
-std::string_view to_string(SprtModel m) { return m == SprtModel::logistic ? "logistic" : "normalized"; }
-
-std::string_view to_string(SprtStatus s) {
-    switch (s) {
-        case SprtStatus::h0:
-            return "H0";
-        case SprtStatus::h1:
-            return "H1";
-        default:
-            return "continue";
-    }
-}
-
-std::optional<SprtModel> parse_sprt_model(std::string_view text) {
-    if (text == "normalized") return SprtModel::normalized;
-    if (text == "logistic") return SprtModel::logistic;
-    return std::nullopt;
 }
 
 }  // namespace drawproxy::stats
