@@ -115,8 +115,7 @@ int run_merge(const Args& args) {
         std::printf("Score of %s vs %s: %lld - %lld - %lld [%.3f] %lld\n", h.first.c_str(), h.second.c_str(),
                     (long long)h.games.wins, (long long)h.games.losses, (long long)h.games.draws, e.score,
                     (long long)h.games.games());
-        std::printf("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo, e.elo_error,
-                    e.los * 100, e.draw_ratio * 100);
+        std::printf("%s\n", output::drawproxy_elo_line(e).c_str());
         std::fputs(output::drawproxy_stats_lines(h, settings).c_str(), stdout);
     }
     if (m.summary.contains("by_reason")) {

@@ -1,5 +1,5 @@
-// drawproxy [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]...
-//           [--quit-timeout SECONDS] [--queue-limit BYTES] -- ENGINE [ARGS...]
+// drawproxy [--xboard] [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]...
+//           [--quit-timeout SECONDS] [--queue-limit BYTES] [--start-timeout SECONDS] -- ENGINE [ARGS...]
 #include <signal.h>
 
 #include <fmt/core.h>
@@ -12,18 +12,43 @@
 #include "app/edition_loader.h"
 #include "engine/engine_process.h"
 #include "proxy/relay.h"
+#include "proxy/xboard_adapter.h"
 
 namespace drawproxy {
 
 namespace {
 
-// Re-arms itself: a second signal makes the relay kill the engine at once.
-void watch_signals(boost::asio::signal_set& signals, proxy::Relay& relay) {
-    signals.async_wait([&signals, &relay](const boost::system::error_code& ec, int sig) {
+// Re-arms itself: a second signal makes the front end kill the engine at once.
+template <class FrontEnd>
+void watch_signals(boost::asio::signal_set& signals, FrontEnd& front) {
+    signals.async_wait([&signals, &front](const boost::system::error_code& ec, int sig) {
         if (ec) return;
-        relay.terminate(sig);
-        watch_signals(signals, relay);
+        front.terminate(sig);
+        watch_signals(signals, front);
     });
+}
+
+// Runs one front end (the UCI relay or the xboard adapter) until it ends; its exit status.
+template <class FrontEnd, class Options>
+int run_front_end(const Args& command, Options options) {
+    // A GUI that goes away must not kill us before the engine is stopped.
+    ::signal(SIGPIPE, SIG_IGN);
+    boost::asio::io_context io;
+    // Handlers first, so a signal during the engine's start is not lost.
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
+    std::unique_ptr<engine::EngineProcess> engine;
+    try {
+        engine =
+            std::make_unique<engine::EngineProcess>(io, command[0], Args(command.begin() + 1, command.end()));
+    } catch (const engine::EngineStartError& e) {
+        fmt::print(stderr, "drawproxy: {}\n", e.what());
+        return 2;
+    }
+    FrontEnd front(io, *engine, std::move(options));
+    watch_signals(signals, front);
+    front.start();
+    io.run();
+    return front.exit_status();
 }
 
 }  // namespace
@@ -35,12 +60,16 @@ int run_proxy(const Args& args) {
         command.assign(dash + 1, args.end());
     else if (!args.empty() && !args[0].starts_with("-"))
         command.swap(options);  // drawproxy ENGINE
-    CLI::App app{"A transparent UCI proxy that claims draws for the engine under the FIDE Laws.",
-                 "drawproxy"};
+    CLI::App app{
+        "A transparent UCI proxy that claims draws for the engine under the FIDE Laws; with --xboard, "
+        "an xboard (CECP v2) engine made of a UCI one, whose claims xboard honours.",
+        "drawproxy"};
     std::string rules_name(rules::Edition::DEFAULT_NAME), claim = "always", log_path;
     std::vector<std::string> setoptions;
-    double quit_timeout = 5.0;
+    double quit_timeout = 5.0, start_timeout = 30.0;
+    bool xboard = false;
     std::size_t queue_limit = proxy::RelayOptions{}.queue_limit;
+    app.add_flag("--xboard", xboard, "speak xboard (CECP v2) to the GUI and UCI to the engine");
     app.add_option("--rules", rules_name, "rule edition name or TOML file");
     app.add_option("--claim", claim, "always, never or score:CP");
     app.add_option("--log", log_path, "write every line both ways, timestamped, to FILE");
@@ -50,6 +79,8 @@ int run_proxy(const Args& args) {
     app.add_option("--queue-limit", queue_limit,
                    "bytes held per direction before the proxy stops reading the producer")
         ->check(CLI::Range(std::size_t(4096), std::size_t(1) << 34));
+    app.add_option("--start-timeout", start_timeout, "--xboard: seconds the engine has to say uciok")
+        ->check(CLI::Range(0.1, 3600.0));
     if (int status = parse_command_line(app, options, ""); status >= 0) return status;
     if (command.empty()) return usage_error("no engine given: drawproxy [options] -- ENGINE [ARGS...]");
 
@@ -77,24 +108,18 @@ int run_proxy(const Args& args) {
         relay_options.log = log.get();
     }
 
-    // A GUI that goes away must not kill us before the engine is stopped.
-    ::signal(SIGPIPE, SIG_IGN);
-    boost::asio::io_context io;
-    // Handlers first, so a signal during the engine's start is not lost.
-    boost::asio::signal_set signals(io, SIGINT, SIGTERM, SIGHUP);
-    std::unique_ptr<engine::EngineProcess> engine;
-    try {
-        engine =
-            std::make_unique<engine::EngineProcess>(io, command[0], Args(command.begin() + 1, command.end()));
-    } catch (const engine::EngineStartError& e) {
-        fmt::print(stderr, "drawproxy: {}\n", e.what());
-        return 2;
+    if (xboard) {
+        proxy::XboardAdapterOptions x;
+        x.session.edition = std::move(relay_options.edition);
+        x.session.policy = relay_options.policy;
+        x.session.setoptions = std::move(relay_options.setoptions);
+        x.quit_timeout = relay_options.quit_timeout;
+        x.start_timeout = std::chrono::milliseconds(std::int64_t(start_timeout * 1000));
+        x.queue_limit = relay_options.queue_limit;
+        x.log = relay_options.log;
+        return run_front_end<proxy::XboardAdapter>(command, std::move(x));
     }
-    proxy::Relay relay(io, *engine, std::move(relay_options));
-    watch_signals(signals, relay);
-    relay.start();
-    io.run();
-    return relay.exit_status();
+    return run_front_end<proxy::Relay>(command, std::move(relay_options));
 }
 
 }  // namespace drawproxy

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/support/child_process.h"
 #include "engine/engine_process.h"
 #include "proxy/claimant.h"
 #include "rules/notation.h"
@@ -29,39 +30,15 @@
 
 using namespace drawproxy;
 using Clock = std::chrono::steady_clock;
+using bench::Child;
+using bench::cpu_ticks;
+using bench::first_child;
 
 namespace {
 
 const std::string PROXY = std::string(DRAWPROXY_BINARY_DIR) + "/bin/drawproxy";
 const std::string FAKE = std::string(DRAWPROXY_BINARY_DIR) + "/bin/fake_engine";
 const std::string STOCKFISH = "/usr/games/stockfish";
-
-// A child driven line by line on its own loop.
-struct Child {
-    boost::asio::io_context io;
-    engine::EngineProcess p;
-    std::function<void(std::string_view)> handler;
-    bool exited = false;
-    Child(const std::string& program, const std::vector<std::string>& args) : p(io, program, args) {
-        p.on_line([this](std::string_view l) {
-            if (handler) handler(l);
-        });
-        p.on_exit([this](int) { exited = true; });
-        p.start();
-    }
-    // Sends `line` and runs until a line starting with `prefix` arrives.
-    void request(std::string_view line, std::string_view prefix) {
-        bool seen = false;
-        handler = [&](std::string_view l) { seen = seen || l.starts_with(prefix); };
-        p.send_line(line);
-        while (!seen) io.run_one();
-        handler = nullptr;
-    }
-    void quit() {
-        p.send_line("quit");
-        while (!exited) io.run_one();
-    }
-};
 
 double round_trip_us(const std::string& program, const std::vector<std::string>& args, int n) {
     Child c(program, args);
@@ -109,32 +86,6 @@ double flood_lines_per_s(const std::string& program, const std::vector<std::stri
     c.quit();
     if (count < n) fmt::print("   (only {} of {} lines arrived!)\n", count, n);
     return double(count) / s;
-}
-
-// utime + stime of a process, in clock ticks.
-long cpu_ticks(int pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto paren = stat.rfind(')');
-    if (paren == std::string::npos) return -1;
-    std::istringstream fields(stat.substr(paren + 2));
-    std::string f;
-    long utime = 0, stime = 0;
-    for (int i = 3; fields >> f; ++i) {
-        if (i == 14) utime = std::stol(f);
-        if (i == 15) {
-            stime = std::stol(f);
-            break;
-        }
-    }
-    return utime + stime;
-}
-
-int first_child(int pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
-    int child = -1;
-    in >> child;
-    return child;
 }
 
 // A reader that never reads: `producer` floods, the measured process sits in between.

@@ -1,11 +1,12 @@
 cmake_minimum_required(VERSION 3.25)
 # Fails when a folder includes a header of a folder it may not use (design.md, Layout):
-#   rules <- uci <- engine <- proxy, match;  rules <- audit;  app <- all.
+#   rules <- uci <- engine <- proxy, game <- tournament;  rules <- cecp <- proxy;  stats <- output;  rules <- audit;  app <- all.
 # Run as: cmake -DROOT=<source dir> -P check_layering.cmake   (a CTest test; see tests/)
 set(allowed_rules  rules)
 set(allowed_uci    rules uci)
+set(allowed_cecp   rules cecp)
 set(allowed_engine engine)
-set(allowed_proxy  rules uci engine proxy)
+set(allowed_proxy  rules uci cecp engine proxy)
 set(allowed_game   rules uci engine proxy game)
 set(allowed_stats  rules stats)
 set(allowed_output rules uci game stats html output)
@@ -15,10 +16,10 @@ set(allowed_merge  rules stats output merge)
 set(allowed_audit  rules audit html)
 set(allowed_html   rules html)
 set(allowed_check  rules uci engine proxy check)
-set(project_folders rules uci engine proxy game stats output journal tournament merge audit html check app)
+set(project_folders rules uci cecp engine proxy game stats output journal tournament merge audit html check app)
 
 set(violations "")
-foreach(folder rules uci engine proxy game stats output journal tournament merge audit html check)
+foreach(folder rules uci cecp engine proxy game stats output journal tournament merge audit html check)
   file(GLOB_RECURSE sources ${ROOT}/${folder}/*.h ${ROOT}/${folder}/*.cpp)
   foreach(src ${sources})
     file(STRINGS ${src} includes REGEX "^#include \"[a-z_]+/")

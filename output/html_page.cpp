@@ -279,17 +279,16 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         add(fmt::format("score of {} (W - L - D)", first),
             fmt::format("{} - {} - {} [{:.3f}] {}", counts.wins, counts.losses, counts.draws,
                         n ? e.score : 0.0, n));
-        if (n) add("Elo (95%)", fmt::format("{} ± {}", fixed(e.elo, 1), fixed(e.elo_error, 1)));
+        if (n) add("Elo (95%)", estimate_text(e.elo, e.elo_error, "±"));
     }
     // Statistics the summary may carry for the first pair (issue 15's fields, read as found).
     if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() &&
         !(*summary)["pairs"].empty()) {
         const nlohmann::json& p = (*summary)["pairs"][0];
         if (auto it = p.find("nelo"); it != p.end() && it->is_number()) {
-            std::string v = fixed(it->get<double>(), 1);
-            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number())
-                v += " ± " + fixed(e->get<double>(), 1);
-            add("nElo (95%)", v);
+            double error = 0;  // none: no interval
+            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number()) error = e->get<double>();
+            add("nElo (95%)", estimate_text(it->get<double>(), error, "±"));
         }
         if (auto it = p.find("los"); it != p.end() && it->is_number())
             add("LOS", fixed(it->get<double>() * (it->get<double>() <= 1 ? 100 : 1), 1) + " %");

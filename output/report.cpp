@@ -120,13 +120,8 @@ std::string Report::score_line(int a, int b) const {
 }
 
 std::string Report::elo_line(int a, int b) const {
-    const stats::Trinomial t = tally(a, b);
-    const stats::EloStats e = drawproxy_elo(t);
-    auto num = [](double v) {
-        if (!std::isfinite(v)) return std::string(v > 0 ? "inf" : "-inf");
-        return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v);  // never "-0.0"
-    };
-    return fmt::format("Elo difference: {} +/- {}, DrawRatio: {:.1f} %", num(e.elo), num(e.elo_error),
+    const stats::EloStats e = drawproxy_elo(tally(a, b));
+    return fmt::format("Elo difference: {}, DrawRatio: {:.1f} %", estimate_text(e.elo, e.elo_error),
                        e.draw_ratio * 100);
 }
 
@@ -265,8 +260,9 @@ nlohmann::json Report::json() const {
             nlohmann::json p = {{"a", names_[a]},     {"b", names_[b]},   {"wins", t.wins},
                                 {"losses", t.losses}, {"draws", t.draws}, {"score", e.score}};
             put_number(p, "elo", e.elo);
-            put_number(p, "elo_error", e.elo_error);
-            if (std::isfinite(e.elo) && std::isfinite(e.elo_error)) {
+            // As the text: no interval where the counts give none (see estimate_text).
+            if (std::isfinite(e.elo) && std::isfinite(e.elo_error) && e.elo_error > 0) {
+                put_number(p, "elo_error", e.elo_error);
                 put_number(p, "elo_lower", e.elo - e.elo_error);
                 put_number(p, "elo_upper", e.elo + e.elo_error);
             }

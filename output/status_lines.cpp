@@ -9,9 +9,6 @@ namespace drawproxy::output {
 
 namespace {
 
-// Qt's QString::arg(double, 0, 'g', 3), as cutechess-cli formats its SPRT figures.
-std::string qt_g3(double v) { return fmt::format("{:.3g}", v); }
-
 // cutechess-cli's inverse error function (Winitzki's approximation, with its value of pi).
 double cutechess_erf_inv(double x) {
     const double pi = 3.1415926535897;
@@ -39,10 +36,24 @@ CutechessElo cutechess_elo(const Trinomial& t) {
 
 namespace {
 
-std::string score_counts(const Trinomial& t) {
-    const double score = t.games() ? t.points() / double(t.games()) : 0.0;
-    return fmt::format("{} - {} - {}  [{:.3f}] {}", t.wins, t.losses, t.draws, score, t.games());
+// Qt's QString::arg(double, 0, 'f', decimals) and (v, 0, 'g', 3), as cutechess-cli formats its
+// figures: a NaN of either sign is "nan", the infinities "inf" and "-inf", an exact -0 "0".
+std::string qt_number(double v, const char* spec) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return fmt::format(fmt::runtime(spec), v == 0 ? 0.0 : v);
 }
+std::string qt_fixed1(double v) { return qt_number(v, "{:.1f}"); }
+std::string qt_g3(double v) { return qt_number(v, "{:.3g}"); }
+
+// cutechess-cli's counts and score: "[nan]" when no game was scored.
+std::string score_counts(const Trinomial& t) {
+    return fmt::format("{} - {} - {}  [{}] {}", t.wins, t.losses, t.draws,
+                       qt_number(t.points() / double(t.games()), "{:.3f}"), t.games());
+}
+
+// drawproxy's own one-decimal figure: never "-0.0".
+std::string fixed1(double v) { return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v); }
 
 }  // namespace
 
@@ -108,19 +119,22 @@ std::string cutechess_results(const HeadToHead& h, const StatsSettings& s) {
                               h.first_white.losses + h.first_black.wins, h.games.draws};
         out += fmt::format("...      White vs Black: {}\n", score_counts(white));
     }
+    // Its figures as its Qt formatting prints them, undefined ones too (no game: all "nan"; a
+    // 100% score: "inf +/- nan"): parsers of cutechess-cli's output meet the same text.
     const CutechessElo e = cutechess_elo(h.games);
-    // cutechess-cli's Qt formatting prints a NaN LOS (no decisive game) as "nan", never "-nan".
-    const std::string los = std::isnan(e.los_percent) ? "nan" : fmt::format("{:.1f}", e.los_percent);
-    out += fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {} %, DrawRatio: {:.1f} %", e.diff, e.error,
-                       los, e.draw_percent);
-    if (s.sprt) {
-        const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
-        out += fmt::format("\nSPRT: llr {} ({:.1f}%), lbound {}, ubound {}", qt_g3(l), l / hi * 100,
-                           qt_g3(lo), qt_g3(hi));
-        const SprtStatus st = sprt_status(*s.sprt, l);
-        if (st == SprtStatus::h0) out += " - H0 was accepted";
-        if (st == SprtStatus::h1) out += " - H1 was accepted";
+    out += fmt::format("Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %", qt_fixed1(e.diff),
+                       qt_fixed1(e.error), qt_fixed1(e.los_percent), qt_fixed1(e.draw_percent));
+    if (!s.sprt) {
+        // Without -sprt its test has alpha = beta = 0, so bounds of -inf and inf, and it prints
+        // them all the same.
+        return out + "\nSPRT: llr 0 (0.0%), lbound -inf, ubound inf";
     }
+    const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+    out += fmt::format("\nSPRT: llr {} ({}%), lbound {}, ubound {}", qt_g3(l), qt_fixed1(l / hi * 100),
+                       qt_g3(lo), qt_g3(hi));
+    const SprtStatus st = sprt_status(*s.sprt, l);
+    if (st == SprtStatus::h0) out += " - H0 was accepted";
+    if (st == SprtStatus::h1) out += " - H1 was accepted";
     return out;
 }
 
@@ -160,14 +174,31 @@ std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status) 
                        status == SprtStatus::h0 ? "H0" : "H1");
 }
 
+std::string estimate_text(double value, double error, std::string_view plus_minus) {
+    if (!std::isfinite(value)) return std::string(NOT_ENOUGH_GAMES);
+    if (!(std::isfinite(error) && error > 0))
+        return fmt::format("{} (interval: {})", fixed1(value), NOT_ENOUGH_GAMES);
+    return fmt::format("{} {} {}", fixed1(value), plus_minus, fixed1(error));
+}
+
+std::string los_text(const EloStats& e) {
+    if (!(e.variance > 0 && std::isfinite(e.los))) return std::string(NOT_ENOUGH_GAMES);
+    return fixed1(e.los * 100) + " %";
+}
+
+std::string drawproxy_elo_line(const EloStats& e) {
+    return fmt::format("Elo difference: {}, LOS: {}, DrawRatio: {} %", estimate_text(e.elo, e.elo_error),
+                       los_text(e), fixed1(e.draw_ratio * 100));
+}
+
 std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s) {
     std::string out;
     if (s.penta && h.pairs.pairs()) {
         const EloStats e = elo_stats(h.pairs);
         const auto c = h.pairs.cells();
-        out += fmt::format(
-            "Ptnml(0-2): [{}, {}, {}, {}, {}], {} pairs, nElo: {:.1f} +/- {:.1f}, LOS: {:.1f} %\n", c[0],
-            c[1], c[2], c[3], c[4], h.pairs.pairs(), e.nelo, e.nelo_error, e.los * 100);
+        out +=
+            fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], {} pairs, nElo: {}, LOS: {}\n", c[0], c[1], c[2],
+                        c[3], c[4], h.pairs.pairs(), estimate_text(e.nelo, e.nelo_error), los_text(e));
     }
     if (s.sprt) {
         const SprtParams& p = *s.sprt;
@@ -175,8 +206,8 @@ std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s) {
         const SprtStatus st = sprt_status(p, l);
         out += fmt::format(
             "SPRT ({} elo0={:g} elo1={:g} alpha={:g} beta={:g}, {}): LLR {:.2f} [{:.2f}, {:.2f}] {}\n",
-            to_string(p.model), p.elo0, p.elo1, p.alpha, p.beta, s.penta ? "pentanomial" : "trinomial", l,
-            p.lower_bound(), p.upper_bound(),
+            to_string(p.model), p.elo0, p.elo1, p.alpha, p.beta, s.penta ? "pentanomial" : "trinomial",
+            std::abs(l) < 0.005 ? 0.0 : l, p.lower_bound(), p.upper_bound(),
             st == SprtStatus::running ? "continue" : fmt::format("{} accepted", to_string(st)));
     }
     return out;
@@ -195,15 +226,21 @@ nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s) {
     j["wl"] = h.pairs.wl;
     j["dd"] = h.pairs.dd;
     j["model"] = s.penta ? "pentanomial" : "trinomial";
+    // A figure the counts do not determine is left out, as the text says "not enough games":
+    // the interval when it has no width or leaves the score range, nElo and LOS without spread.
     const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
     put_number(j, "score", e.score);
     put_number(j, "elo", e.elo);
-    put_number(j, "elo_error", e.elo_error);
-    put_number(j, "elo_lower", e.elo - e.elo_error);
-    put_number(j, "elo_upper", e.elo + e.elo_error);
-    put_number(j, "nelo", e.nelo);
-    put_number(j, "nelo_error", e.nelo_error);
-    put_number(j, "los", e.los);
+    if (e.elo_error > 0) {
+        put_number(j, "elo_error", e.elo_error);
+        put_number(j, "elo_lower", e.elo - e.elo_error);
+        put_number(j, "elo_upper", e.elo + e.elo_error);
+    }
+    if (e.variance > 0) {
+        put_number(j, "nelo", e.nelo);
+        put_number(j, "nelo_error", e.nelo_error);
+        put_number(j, "los", e.los);
+    }
     put_number(j, "draw_ratio", e.draw_ratio);
     if (s.penta) put_number(j, "pairs_ratio", pairs_ratio(h.pairs));
     if (s.sprt) {

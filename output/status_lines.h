@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stats/elo.h"
@@ -50,11 +51,24 @@ std::string fastchess_matchup(const std::string& tc, const std::string& threads,
 // "SPRT ([elo0, elo1]) completed - H1 was accepted"
 std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status);
 
+// drawproxy's own text never holds "nan" or "inf": a figure the counts do not bound says so.
+inline constexpr std::string_view NOT_ENOUGH_GAMES = "not enough games";
+// An estimate and its 95% interval, "338.0 +/- 185.3" (`plus_minus` between); where the counts
+// give no interval (it leaves the 0-100% score range, or has no width: every game or every pair
+// scored the same) "338.0 (interval: not enough games)"; where the estimate itself is infinite
+// or undefined (a 100% or 0% score, no game) "not enough games".
+std::string estimate_text(double value, double error, std::string_view plus_minus = "+/-");
+// "99.7 %", or "not enough games" when the scores have no spread.
+std::string los_text(const EloStats& e);
+// "Elo difference: X +/- Y, LOS: Z %, DrawRatio: W %" from game statistics.
+std::string drawproxy_elo_line(const EloStats& e);
+
 // drawproxy's own lines after its score and Elo lines: the pentanomial with nElo and LOS, and
 // the SPRT state ("" where there is nothing to say).
 std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s);
 
-// Everything above as JSON (a non-finite figure is left out: a reader finds a number or nothing).
+// Everything above as JSON: a figure the text calls "not enough games" (or any non-finite one) is
+// left out, so a reader finds a number or nothing.
 nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s);
 // j[key] = v when v is finite (-0 written as 0), else nothing.
 void put_number(nlohmann::json& j, const char* key, double v);

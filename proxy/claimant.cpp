@@ -22,7 +22,30 @@ std::string result_line(const rules::Result& result) {
 Claimant::Claimant(rules::Edition edition, ClaimPolicy policy)
     : edition_(std::move(edition)), policy_(policy) {}
 
+void Claimant::to_lines(Lines& out) {
+    for (const Announcement& a : made_) {
+        if (a.refused) continue;
+        switch (a.kind) {
+            case Announcement::Claim:
+                out.push_back(claim_line(a.claim, a.move_text));
+                break;
+            case Announcement::Result:
+                out.push_back(result_line(a.result));
+                break;
+            case Announcement::Unfollowable:
+                out.push_back("info string drawproxy cannot follow: " + a.why);
+                break;
+        }
+    }
+    made_.clear();
+}
+
 void Claimant::on_gui_command(const uci::GuiCommand& cmd, Lines& out) {
+    on_gui_command(cmd, made_);
+    to_lines(out);
+}
+
+void Claimant::on_gui_command(const uci::GuiCommand& cmd, Announcements& out) {
     switch (cmd.type) {
         case uci::GuiCommandType::SetOption:
             if (uci::iequals(cmd.option_name, "UCI_Chess960"))
@@ -148,6 +171,11 @@ bool Claimant::follow(const uci::GuiCommand& cmd, std::string& why) {
 }
 
 void Claimant::position(const uci::GuiCommand& cmd, Lines& out) {
+    position(cmd, made_);
+    to_lines(out);
+}
+
+void Claimant::position(const uci::GuiCommand& cmd, Announcements& out) {
     std::string why;
     following_ = follow(cmd, why);
     ++generation_;
@@ -156,46 +184,72 @@ void Claimant::position(const uci::GuiCommand& cmd, Lines& out) {
     } else {
         base_.clear();
         // Said once: repeating the same broken position must not flood the GUI.
-        if (!reported_unfollowable_) out.push_back("info string drawproxy cannot follow: " + why);
+        if (!reported_unfollowable_) {
+            out.emplace_back();
+            out.back().kind = Announcement::Unfollowable;
+            out.back().why = std::move(why);
+        }
         reported_unfollowable_ = true;
     }
 }
 
-void Claimant::judge_start(Search& s, Lines& out) {
+void Claimant::judge_start(Search& s, Announcements& out) {
     if (!s.followed || s.done || s.generation != generation_) return;
     rules::Verdict v = game_.verdict(edition_);
     if (v.result) {
-        out.push_back(result_line(*v.result));
-        s.done = true;
+        out.emplace_back();
+        out.back().kind = Announcement::Result;
+        out.back().result = *v.result;
+        out.back().refused = !accepts(out.back());
+        s.done = !out.back().refused;
         return;
     }
     if (!policy_.makes_claims()) return;
     for (const rules::Claim& c : v) {
         if (c.intended) continue;
+        Announcement a;
+        a.claim = c;
+        if (!accepts(a)) {  // said, not made; a later claim may still be one the GUI sees
+            a.refused = true;
+            out.push_back(std::move(a));
+            continue;
+        }
         if (policy_.kind == ClaimPolicy::Always) {
-            out.push_back(claim_line(c));
+            out.push_back(std::move(a));
             s.done = true;
         } else {
             s.pending = true;
-            s.pending_claim = c;
+            s.pending_reason = c.reason;
+            s.pending_article = c.article;
         }
         return;
     }
 }
 
 void Claimant::go(const uci::GoParams& params, Lines& out) {
+    go(params, made_);
+    to_lines(out);
+}
+
+void Claimant::go(const uci::GoParams& params, Announcements& out) {
     Search s;
     s.generation = generation_;
     s.followed = following_;
     s.pondering = params.ponder;
-    // A GUI that keeps sending go with no bestmove coming back must not grow this without
-    // bound (the protocol fuzzer ran it out of memory): the oldest is forgotten.
-    if (searches_.size() == MAX_OPEN_SEARCHES) searches_.pop_front();
     searches_.push_back(s);
     if (!params.ponder) judge_start(searches_.back(), out);
 }
 
+void Claimant::forget_search() {
+    if (!searches_.empty()) searches_.pop_back();
+}
+
 void Claimant::ponderhit(Lines& out) {
+    ponderhit(made_);
+    to_lines(out);
+}
+
+void Claimant::ponderhit(Announcements& out) {
     if (searches_.empty() || !searches_.back().pondering || searches_.back().ponder_miss) return;
     searches_.back().pondering = false;
     judge_start(searches_.back(), out);
@@ -211,6 +265,11 @@ void Claimant::info_score(const uci::Score& score, int multipv) {
 }
 
 void Claimant::bestmove(std::string_view move_text, Lines& out) {
+    bestmove(move_text, made_);
+    to_lines(out);
+}
+
+void Claimant::bestmove(std::string_view move_text, Announcements& out) {
     if (searches_.empty()) return;  // a bestmove nobody asked for: nothing to judge
     Search s = searches_.front();
     searches_.pop_front();
@@ -223,11 +282,17 @@ void Claimant::bestmove(std::string_view move_text, Lines& out) {
     if (!current || s.pondering || s.ponder_miss || s.done || !policy_.makes_claims()) return;
     if (!policy_.allows(s.score)) return;
     if (s.pending) {
-        out.push_back(claim_line(s.pending_claim));
+        out.emplace_back();
+        out.back().claim.reason = s.pending_reason;
+        out.back().claim.article = s.pending_article;
         return;
     }
     if (m.is_none()) return;
-    if (auto c = game_.intended_claim(edition_, m)) out.push_back(claim_line(*c, move_text));
+    if (auto c = game_.intended_claim(edition_, m)) {
+        out.emplace_back();
+        out.back().claim = *c;
+        out.back().move_text = move_text;
+    }
 }
 
 }  // namespace drawproxy::proxy

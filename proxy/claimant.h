@@ -16,19 +16,41 @@
 //    played comes right before the bestmove line. At most one claim per `go`.
 //  - `go ponder` never claims; `ponderhit` makes it a normal search; `stop` while
 //    pondering is a ponder miss: nothing is claimed.
+// Every method has two forms: one appends UCI lines (the proxy, the match runner), the other
+// appends Announcements (a front end that speaks another protocol, as the xboard one).
 #include <cstdint>
-#include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "proxy/claim_policy.h"
+#include "proxy/ring_queue.h"
 #include "rules/edition.h"
 #include "rules/game.h"
 #include "uci/engine_message.h"
 #include "uci/gui_command.h"
 
 namespace drawproxy::proxy {
+
+// One thing the claimant has to say toward the GUI.
+struct Announcement {
+    enum Kind { Claim, Result, Unfollowable };
+    Kind kind = Claim;
+    rules::Claim claim;          // Claim
+    std::string_view move_text;  // Claim: the intended move as the engine wrote it (valid during the call)
+    rules::Result result{};      // Result
+    std::string why;             // Unfollowable
+    // The Laws give this claim or result but the GUI's arbiter would not accept it (see
+    // Claimant::set_acceptance), so it is not made; a front end may say why.
+    bool refused = false;
+};
+using Announcements = std::vector<Announcement>;
+
+// Whether the GUI's own arbiter would accept a claim or result that ends the game now, in the
+// game as it stands. A GUI that judges claims by other rules than the Laws (xboard's
+// -testClaims) forfeits a player whose lawful claim it cannot see.
+using Acceptance = std::function<bool(const rules::Game& game, const Announcement& what)>;
 
 class Claimant {
   public:
@@ -43,22 +65,33 @@ class Claimant {
     const ClaimPolicy& policy() const { return policy_; }
     void set_chess960(bool on) { chess960_ = on; }
     bool chess960() const { return chess960_; }
+    // Claims and results the GUI would refuse are not made but announced as refused; the
+    // search then goes on as if there were none. Unset: every lawful one is made.
+    void set_acceptance(Acceptance acceptance) { acceptance_ = std::move(acceptance); }
 
     // GUI -> engine. Lines to insert toward the GUI are appended to `out`.
     // The one dispatch of a parsed GUI command to the members below (and UCI_Chess960); the
     // relay, the tests and the fuzzer all go through it. Other commands are ignored.
     void on_gui_command(const uci::GuiCommand& cmd, Lines& out);
+    void on_gui_command(const uci::GuiCommand& cmd, Announcements& out);
     void new_game();
     void position(const uci::GuiCommand& cmd, Lines& out);
+    void position(const uci::GuiCommand& cmd, Announcements& out);
     void go(const uci::GoParams& params, Lines& out);
+    void go(const uci::GoParams& params, Announcements& out);
     void ponderhit(Lines& out);
+    void ponderhit(Announcements& out);
     void stop();
+    // The search the last go() started will not run: a front end ended the game with the
+    // claim or result that go() gave, so no bestmove will answer it.
+    void forget_search();
 
     // Engine -> GUI. Whether info lines are worth parsing for their score now.
     bool wants_scores() const { return policy_.kind == ClaimPolicy::ScoreAtMost && !searches_.empty(); }
     void info_score(const uci::Score& score, int multipv = 1);
     // Call before relaying the bestmove line: `out` gets the lines to put right before it.
     void bestmove(std::string_view move_text, Lines& out);
+    void bestmove(std::string_view move_text, Announcements& out);
 
     bool following() const { return following_; }
     const rules::Game& game() const { return game_; }
@@ -71,11 +104,14 @@ class Claimant {
         bool ponder_miss = false;
         bool done = false;     // result printed or claim made: nothing more for this search
         bool pending = false;  // a has-appeared / completed claim waiting for the score
-        rules::Claim pending_claim;
+        rules::Reason pending_reason = rules::Reason::Threefold;  // that claim (never an intended one)
+        std::string_view pending_article;
         uci::Score score;
     };
-
-    void judge_start(Search& s, Lines& out);
+    void judge_start(Search& s, Announcements& out);
+    bool accepts(const Announcement& a) const { return !acceptance_ || acceptance_(game_, a); }
+    // The lines of the announcements just made (refused ones have none).
+    void to_lines(Lines& out);
     bool follow(const uci::GuiCommand& cmd, std::string& why);
     bool play_moves(const std::vector<std::string_view>& moves, std::size_t from, std::string& why);
     bool continues_from_fen(const rules::Position& p);
@@ -84,6 +120,8 @@ class Claimant {
     rules::Edition edition_;
     ClaimPolicy policy_;
     bool chess960_ = false;
+    Acceptance acceptance_;
+    Announcements made_;  // reused by the Lines forms
 
     rules::Game game_;
     bool following_ = false;
@@ -95,8 +133,10 @@ class Claimant {
     std::vector<std::uint32_t> prev_ends_;  // end offset of each move in prev_moves_
     std::uint64_t generation_ = 0;          // counts position commands
 
-    static constexpr std::size_t MAX_OPEN_SEARCHES = 256;
-    std::deque<Search> searches_;  // started by go, ended by bestmove, oldest first
+    // Started by go, ended by bestmove, oldest first. A GUI that keeps sending go with no
+    // bestmove coming back makes it forget the oldest (the protocol fuzzer once ran an
+    // unbounded queue out of memory).
+    RingQueue<Search, 256> searches_;
     rules::Move last_bestmove_;
     std::uint64_t last_bestmove_generation_ = ~std::uint64_t(0);
 };

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 #include <chrono>
-#include <ctime>
 
+#include "proxy/session_log.h"
 #include "uci/tokens.h"
 
 namespace drawproxy::proxy {
@@ -50,16 +50,7 @@ void Relay::start() {
     engine_.start();
 }
 
-void Relay::log(const char* direction, std::string_view line) {
-    if (!options_.log) return;
-    auto now = std::chrono::system_clock::now();
-    auto us = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
-    std::time_t secs = std::time_t(us / 1000000);
-    std::tm tm{};
-    gmtime_r(&secs, &tm);
-    fmt::print(options_.log, "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z {} {}\n", tm.tm_year + 1900,
-               tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, us % 1000000, direction, line);
-}
+void Relay::log(const char* direction, std::string_view line) { log_line(options_.log, direction, line); }
 
 void Relay::insert(Claimant::Lines& lines) {
     for (const std::string& l : lines) {

@@ -14,6 +14,7 @@ const double NELO_PER_T = 800.0 / std::log(10.0);
 EloStats from_score(double score, double variance, double samples, double nelo_factor, double quantile) {
     EloStats e;
     e.score = score;
+    e.variance = variance;
     const double half = quantile * std::sqrt(variance / samples);
     const double hi = score + half, lo = score - half;
     e.elo = logistic_elo(score);

@@ -12,6 +12,7 @@ inline constexpr double Z95 = 1.959963984540054;  // the normal quantile of 0.97
 // Not finite where the formula is not (no games: NaN; 100% or 0%: +-inf Elo; an interval past
 // the score range: NaN error; no variance, e.g. all draws: NaN nElo and LOS).
 struct EloStats {
+    double variance = 0;    // of the score per game (trinomial) or per pair: 0 leaves no interval
     double score = 0;       // points per game, 0..1
     double elo = 0;         // logistic Elo difference
     double elo_error = 0;   // half the interval, in Elo

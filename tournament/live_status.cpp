@@ -69,12 +69,8 @@ std::string LiveStatus::interval_block(const HeadToHead& h) const {
             return cutechess_results(h, settings_) + "\n";
         case OutputFormat::fastchess:
             return fastchess_interval(h, settings_, matchup_) + "\n";
-        default: {
-            const EloStats e = elo_stats(h.games);
-            return fmt::format("Elo difference: {:.1f} +/- {:.1f}, LOS: {:.1f} %, DrawRatio: {:.1f} %\n",
-                               e.elo, e.elo_error, e.los * 100, e.draw_ratio * 100) +
-                   drawproxy_stats_lines(h, settings_);
-        }
+        default:
+            return drawproxy_elo_line(elo_stats(h.games)) + "\n" + drawproxy_stats_lines(h, settings_);
     }
 }
 
@@ -116,17 +112,26 @@ std::string LiveStatus::game_finished(int white, int black, rules::Score score, 
     return out;
 }
 
+std::string LiveStatus::game_unterminated(int white, int black) {
+    if (opts_.output != OutputFormat::cutechess || opts_.engines.size() != 2) return "";
+    last_score_games_ = games_;  // cutechess-cli prints its score line after an unfinished game too
+    return cutechess_score_line(stats_.encounter(white, black)) + "\n";
+}
+
 std::string LiveStatus::final_block() const {
-    if (opts_.engines.size() != 2 || games_ == 0) return "";
+    if (opts_.engines.size() != 2) return "";
     const HeadToHead& h = stats_.encounter(0, 1);
     switch (opts_.output) {
         case OutputFormat::cutechess: {
             // A match that ended before its planned last game (an SPRT verdict) closes with the
-            // score line -scoreinterval left out.
-            std::string out = last_score_games_ == games_ ? "" : cutechess_score_line(h) + "\n";
+            // score line -scoreinterval left out. Without a game (an engine that did not start,
+            // an interruption) cutechess-cli still prints its results block, of "nan" figures.
+            std::string out =
+                games_ == 0 || last_score_games_ == games_ ? "" : cutechess_score_line(h) + "\n";
             return out + (last_interval_games_ == games_ ? "" : cutechess_results(h, settings_) + "\n");
         }
         case OutputFormat::fastchess: {
+            if (games_ == 0) return "";  // fastchess prints no results without a game
             std::string out = fastchess_interval(h, settings_, matchup_) + "\n";
             out += verdict_ != SprtStatus::running
                        ? fastchess_sprt_completed(*settings_.sprt, verdict_) + "\n"

@@ -23,6 +23,8 @@ class LiveStatus {
     // of game pair `pair` (-1: none), ending with `score`; each ends with a newline. `last`: the
     // match's last game (its score line is printed whatever -scoreinterval says).
     std::string game_finished(int white, int black, rules::Score score, int pair, bool last = false);
+    // The lines to print after a game the interruption left unfinished (not scored).
+    std::string game_unterminated(int white, int black);
     // Whether the game just finished gets its score line (-scoreinterval): drawproxy's own line
     // is the caller's to print, cutechess's is in game_finished's lines.
     bool score_line_due() const { return last_score_games_ == games_; }

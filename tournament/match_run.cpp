@@ -335,6 +335,10 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
     record.site = opts_.site;
     summary_.report.add(record);
     print_live(Report::finished_line(record));
+    if (const std::string line = live_.game_unterminated(summary_.report.index_of(record.white),
+                                                         summary_.report.index_of(record.black));
+        !line.empty())
+        print_live(line.substr(0, line.size() - 1));
     if (pgn_.is_open()) pgn_ << write_pgn(record, opts_.pgn_minimal) << std::flush;
     summary_.games.push_back(std::move(record));
     running_.erase(number);

@@ -9,6 +9,12 @@
 
 namespace drawproxy::tournament {
 
+namespace {
+bool is_number(const std::string& word) {
+    return !word.empty() && word.size() <= 6 && word.find_first_not_of("0123456789") == std::string::npos;
+}
+}  // namespace
+
 std::vector<Opening> parse_epd(const std::string& text, const std::string& origin, bool chess960) {
     std::vector<Opening> out;
     std::istringstream in(text);
@@ -22,15 +28,23 @@ std::vector<Opening> parse_epd(const std::string& text, const std::string& origi
         while (n < 4 && words >> fields[n]) ++n;
         if (n == 0 || fields[0][0] == '#') continue;
         if (n < 4) throw OptionError(fmt::format("{}:{}: not an EPD line", origin, number));
+        std::vector<std::string> rest;
+        while (words >> word) rest.push_back(word);
         int halfmove = 0, fullmove = 1;
-        // Opcodes are "name operand;"; only the move counters matter here.
-        while (words >> word) {
-            std::string operand;
-            if ((word == "hmvc" || word == "fmvn") && words >> operand) {
-                if (!operand.empty() && operand.back() == ';') operand.pop_back();
-                (word == "hmvc" ? halfmove : fullmove) = std::atoi(operand.c_str());
-            }
+        std::size_t i = 0;
+        // A full FEN line (the two counters after the four fields, as fastchess reads it): the
+        // halfmove clock is part of the position that 9.3 and the tablebase rule count from.
+        if (rest.size() >= 2 && is_number(rest[0]) && is_number(rest[1])) {
+            halfmove = std::atoi(rest[0].c_str()), fullmove = std::atoi(rest[1].c_str());
+            i = 2;
         }
+        // Opcodes are "name operand;"; only the move counters matter here.
+        for (; i + 1 < rest.size(); ++i)
+            if (rest[i] == "hmvc" || rest[i] == "fmvn") {
+                std::string operand = rest[i + 1];
+                if (!operand.empty() && operand.back() == ';') operand.pop_back();
+                (rest[i] == "hmvc" ? halfmove : fullmove) = std::atoi(operand.c_str());
+            }
         const std::string fen = fmt::format("{} {} {} {} {} {}", fields[0], fields[1], fields[2], fields[3],
                                             halfmove, std::max(fullmove, 1));
         Opening o;

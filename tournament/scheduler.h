@@ -11,6 +11,7 @@
 #include "output/report.h"
 #include "rules/edition.h"
 #include "tournament/openings.h"
+#include "tournament/schedule.h"
 #include "tournament/settings.h"
 
 namespace drawproxy::tournament {
@@ -19,10 +20,6 @@ using game::GameRecord;
 using game::GameSpec;
 using game::OverheadSamples;
 using output::Report;
-
-// The games to play, in order: encounter by encounter, round by round, colours swapped from
-// game to game of an encounter; openings taken by -openings policy= and -repeat.
-std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);
 
 struct MatchSummary {
     Report report;

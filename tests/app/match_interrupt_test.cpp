@@ -20,7 +20,7 @@ using test::TempFile;
 
 namespace {
 
-const char* const STOCKFISH = "/usr/games/stockfish";
+using test::STOCKFISH;
 // Both players shuffle their knights: a threefold repetition claimed after 8 plies.
 const std::string KNIGHTS = "moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8";
 
@@ -193,6 +193,29 @@ TEST_CASE("SIGINT while the engines quit after the last game still writes the su
     CHECK(j["interrupted"] == "SIGINT");
     CHECK(j["games"].size() == 2);
     CHECK(j["by_reason"] == nlohmann::json{{"threefold", 2}});
+    check_no_engine_left(kids);
+}
+
+TEST_CASE("output cutechess: interrupted before any game ends, the lines cutechess-cli prints then",
+          "[match][interrupt][runners]") {
+    // A thinks a minute on its first move. cutechess-cli 1.5.1, interrupted so, printed the score
+    // line of no game and its results block of "nan" figures.
+    TempFile log(".log");
+    BackgroundRun run(test::words("match -engine " + test::fake_cmd("sleep=0:60000;log=" + log.path) +
+                                  " name=A -engine " + test::fake_cmd(KNIGHTS) +
+                                  " name=B -each nodes=1 stall=120 -games 2 -output cutechess"));
+    REQUIRE(run.pid() > 0);
+    REQUIRE(test::wait_until([&] { return test::slurp(log.path).find("\ngo") != std::string::npos; }, 60s));
+    const std::vector<ProcInfo> kids = engines_of(run, 2);
+    run.signal(SIGINT);
+    REQUIRE(run.wait(30s));
+    const std::string out = run.out();
+    INFO("stdout:\n" << out << "\nstderr:\n" << run.err());
+    CHECK(run.status() == 130);
+    CHECK(out.find("Score of A vs B: 0 - 0 - 0  [nan] 0\n"
+                   "Elo difference: nan +/- nan, LOS: nan %, DrawRatio: nan %\n"
+                   "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n"
+                   "Finished match\n") != std::string::npos);
     check_no_engine_left(kids);
 }
 

@@ -19,7 +19,7 @@ using test::slurp;
 namespace {
 
 namespace fs = std::filesystem;
-const char* const STOCKFISH = "/usr/games/stockfish";
+using test::STOCKFISH;
 
 using test::TempDir;
 

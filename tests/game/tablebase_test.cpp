@@ -1,4 +1,4 @@
-// The event's tablebase rule (-tb): Syzygy tables from the shared test data (3- and 4-man)
+// The event's tablebase rule (-tb): Syzygy tables from the test data (3- and 4-man)
 // decide a position they hold after each move, the Laws first; a win only past the fifty-move
 // rule is a draw when the defender's claim policy would claim under 9.3, and is played on
 // otherwise. Scripted fake engines from EPD starts, and real Stockfish.
@@ -17,7 +17,7 @@ using game::syzygy::Wdl;
 
 namespace {
 
-const std::string TABLES = shared_path("data/syzygy");
+const std::string TABLES = source_path("tests/data/syzygy");
 
 std::optional<Wdl> probe(const std::string& fen) {
     REQUIRE(game::syzygy::open(TABLES) == 4);
@@ -229,6 +229,32 @@ TEST_CASE("a win only past the fifty-move rule: a draw if the defender claims, e
         CHECK(s.games[0].outcome.score == rules::Score::WhiteWins);
         CHECK(s.games[0].outcome.article == "tablebase");
     }
+}
+
+TEST_CASE("tablebases: a loss blessed by the clock is the defender's draw, in the drawproxy process",
+          "[match][tablebase]") {
+    // KBNvK with DTZ 58 and 70 on the clock: after 1.Nd3 Black is to move with 71 on the clock
+    // and DTZ -57, so mate cannot come before ply 100 of the clock; Black, claim=always, claims
+    // under 9.3 first. Both colours play the opening (the engine that plays White plays Nd3),
+    // given as a full FEN line, the clock in its fifth field.
+    TempFile book(".epd", "8/8/8/3k4/8/8/8/KBN5 w - - 70 1\n");
+    TempFile pgn(".pgn");
+    const std::string engines = "-engine " + fake_cmd("moves=c1d3") + " name=A -engine " +
+                                fake_cmd("moves=c1d3") + " name=B -each nodes=1 claim=always";
+    CommandRun r = run_drawproxy("match " + engines + " -openings file=" + book.path +
+                                 " format=epd -games 2 -tb " + TABLES + " -tbpieces 4 -pgnout " + pgn.path);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    const auto games = read_pgn_file(pgn.path);
+    REQUIRE(games.size() == 2);
+    for (const auto& g : games) {
+        CHECK(g.result == "1/2-1/2");
+        CHECK(g.moves.size() == 1);
+        CHECK(g.tag("FEN") == "8/8/8/3k4/8/8/8/KBN5 w - - 70 1");
+    }
+    const std::string text = slurp(pgn.path);
+    CHECK(text.find("blessed loss for Black to move, Black claims under 9.3 (claim=always)") !=
+          std::string::npos);
 }
 
 TEST_CASE("tablebases: -tb with Stockfish: KQvK and KRvKR from EPD starts end by the tables",

@@ -154,3 +154,39 @@ TEST_CASE("the score and Elo progress follow the first engine over the games", "
     CHECK(m.progress[3].elo_lo < m.progress[3].elo);
     CHECK(m.progress[3].elo_hi > m.progress[3].elo);
 }
+
+TEST_CASE("the headline's Elo says \"not enough games\" where the counts give no interval, never inf",
+          "[match][html]") {
+    auto game = [](const char* w, const char* b, const char* r) {
+        html::GameView g;
+        g.white = w, g.black = b, g.result = r, g.reason = "checkmate";
+        return g;
+    };
+    auto headline = [](const html::MatchView& m, const std::string& label) {
+        for (const auto& [l, v] : m.headline)
+            if (l == label) return v;
+        return std::string("<none>");
+    };
+    // 10-1-1 with A White: the interval passes a 100% score.
+    html::MatchView m;
+    for (int i = 0; i < 10; ++i) m.games.push_back(game("A", "B", "1-0"));
+    m.games.push_back(game("A", "B", "0-1"));
+    m.games.push_back(game("A", "B", "1/2-1/2"));
+    output::complete_match_view(m);
+    CHECK(headline(m, "Elo (95%)") == "338.0 (interval: not enough games)");
+    // Every game won: no Elo at all; all drawn: Elo 0 with an interval of no width.
+    html::MatchView won;
+    for (int i = 0; i < 4; ++i)
+        won.games.push_back(game(i % 2 ? "B" : "A", i % 2 ? "A" : "B", i % 2 ? "0-1" : "1-0"));
+    output::complete_match_view(won);
+    CHECK(headline(won, "Elo (95%)") == "not enough games");
+    html::MatchView drawn;
+    for (int i = 0; i < 4; ++i) drawn.games.push_back(game("A", "B", "1/2-1/2"));
+    output::complete_match_view(drawn);
+    CHECK(headline(drawn, "Elo (95%)") == "0.0 (interval: not enough games)");
+    for (const html::MatchView* v : {&m, &won, &drawn})
+        for (const auto& [label, value] : v->headline) {
+            CHECK(value.find("inf") == std::string::npos);
+            CHECK(value.find("nan") == std::string::npos);
+        }
+}

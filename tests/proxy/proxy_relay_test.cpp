@@ -6,24 +6,19 @@
 #include <sstream>
 
 #include "support/child_session.h"
+#include "support/text_file.h"
 
 using drawproxy::test::binary_path;
 using drawproxy::test::ChildSession;
 using drawproxy::test::fake_engine_binary;
 using drawproxy::test::proxy_binary;
+using drawproxy::test::read_lines;
 
 namespace {
 
 using Args = std::vector<std::string>;
 
 std::string build_temp_file(const std::string& name) { return binary_path("tests/tmp_proxy_" + name); }
-
-std::vector<std::string> read_lines(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::vector<std::string> lines;
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
-    return lines;
-}
 
 }  // namespace
 

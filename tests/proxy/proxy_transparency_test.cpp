@@ -6,21 +6,16 @@
 
 #include "rules/notation.h"
 #include "support/child_session.h"
+#include "support/text_file.h"
 
 using drawproxy::test::binary_path;
 using drawproxy::test::ChildSession;
 using drawproxy::test::fake_engine_binary;
 using drawproxy::test::proxy_binary;
 namespace rules = drawproxy::rules;
+using drawproxy::test::read_lines;
 
 namespace {
-
-std::vector<std::string> read_lines(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::vector<std::string> lines;
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
-    return lines;
-}
 
 // GUI lines of every kind: games that grow and branch, searches with pondering, stop and
 // ponderhit at any time, isready during searches, odd spacing, long and binary lines.

@@ -22,6 +22,9 @@
 
 namespace drawproxy::test {
 
+// Debian's Stockfish, for the tests that play real engines (they fail saying so without it).
+inline constexpr const char* STOCKFISH = "/usr/games/stockfish";
+
 // `-engine` words for the fake engine built into test_tournament (see fake_uci_engine.cpp).
 inline std::string fake_cmd(const std::string& spec) {
     return "cmd=" + binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine arg=" + spec;

@@ -111,14 +111,14 @@ TEST_CASE("with -concurrency 2 each running game has its own processes", "[match
 
 TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for the next game",
           "[match][engines-reuse]") {
-    // -games 1 -rounds 2: W has White in both games and fails at its first move each time.
+    // -games 1 -rounds 2 -noswap: W has White in both games and fails at its first move each time.
     // (The uci/isready handshake has its own start-up time, 10 s: with the stall time of 0.3 s
     // it once had, a process slow to start on a loaded machine forfeited the game.)
     for (const char* fault : {"crash=0", "hang=0", "illegal=0"}) {
         INFO(fault);
         TempFile blog(".log");
-        auto summary =
-            play(fault, "score=0;log=" + blog.path, "-each nodes=1 stall=0.3 -games 1 -rounds 2 -recover");
+        auto summary = play(fault, "score=0;log=" + blog.path,
+                            "-each nodes=1 stall=0.3 -games 1 -rounds 2 -noswap -recover");
         REQUIRE(summary.games.size() == 2);
         for (const auto& g : summary.games) CHECK(g.outcome.score == rules::Score::BlackWins);
         CHECK(summary.engines_started == 3);  // W twice, B once
@@ -131,11 +131,12 @@ TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for th
 
 TEST_CASE("an engine still thinking when its game ends is stopped, drained and reused",
           "[match][engines-reuse]") {
-    // W's flag falls while it sleeps; its late bestmove must not leak into the next game.
+    // W (White in both games: -noswap) has its flag fall while it sleeps; its late bestmove must
+    // not leak into the next game.
     TempFile epd(".epd", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n");
     TempFile wlog(".log");
     auto summary = play("sleep=0:1300;log=" + wlog.path, "score=0",
-                        "-each tc=1+0 timemargin=50 -games 1 -rounds 2 -openings file=" + epd.path);
+                        "-each tc=1+0 timemargin=50 -games 1 -rounds 2 -noswap -openings file=" + epd.path);
     REQUIRE(summary.games.size() == 2);
     for (const auto& g : summary.games) {
         CHECK(g.outcome.rule_text() == "time-forfeit 6.9");

@@ -25,6 +25,7 @@ const char* const FIVE =
 using V = std::vector<int>;
 const std::string TWO = "-engine cmd=a -engine cmd=b -each nodes=1 ";
 const std::string THREE = "-engine cmd=a -engine cmd=b -engine cmd=c -each nodes=1 ";
+const std::string FOUR = "-engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d -each nodes=1 ";
 
 std::vector<int> played(const std::string& engines, const std::string& options, const std::string& policy) {
     const auto openings = tournament::parse_epd(FIVE, "five");
@@ -63,7 +64,10 @@ TEST_CASE("openings policy=encounter: a new opening only for a new pair of engin
 
 TEST_CASE("openings policy=round: a new opening only for a new round", "[match][openings]") {
     CHECK(played(TWO, "-games 2 -rounds 3", "round") == V{0, 0, 1, 1, 2, 2});
-    CHECK(played(THREE, "-games 2 -rounds 2", "round") == V{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1});
+    // A round of cutechess-cli's round robin: three engines play one encounter a round (one has
+    // the bye), four play two.
+    CHECK(played(THREE, "-games 2 -rounds 2", "round") == V{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0});
+    CHECK(played(FOUR, "-games 2 -rounds 1", "round") == V{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2});
     CHECK(played(THREE, "-games 1 -rounds 3 -tournament gauntlet", "round") == V{0, 0, 1, 1, 2, 2});
 }
 
