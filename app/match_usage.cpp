@@ -23,8 +23,10 @@ Engine keys (for -engine and -each):
   nodes=N, depth=N      search limits, sent with every go (limits combine); plies=N is depth=N
   timemargin=MS         latency allowed past the flag before it counts (default 50)
   stall=SECONDS         silence that forfeits when no clock runs (default 60)
-  startup=SECONDS       time for uciok after uci and readyok after isready (default 10);
-                        an engine that misses it stops the match before the game is scored
+  startup=SECONDS       time for uciok from the engine's start and for readyok from
+                        isready (default 10); a process that misses it is started once
+                        more with 3 times as long, then the match stops before the
+                        game is scored
   tscale=X              multiply stall= and startup= by X (cutechess-cli's timeout scale;
                         the clock is not scaled)
   conf=NAME             the engine NAME of cutechess-cli's engines.json (./engines.json,

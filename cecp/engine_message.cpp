@@ -8,31 +8,31 @@ namespace drawproxy::cecp {
 
 namespace {
 
-using T = EngineMessageType;
+using Message = EngineMessageType;
 
-struct Entry {
+struct MessageWord {
     std::string_view word;
-    T type;
+    Message type;
 };
 
 // Commands whose argument is the rest of the line.
-constexpr Entry TEXT_COMMANDS[] = {
-    {"telluser", T::TellUser},
-    {"tellusererror", T::TellUserError},
-    {"tellopponent", T::TellOpponent},
-    {"tellothers", T::TellOthers},
-    {"tellall", T::TellAll},
-    {"tellics", T::TellIcs},
-    {"tellicsnoalias", T::TellIcsNoAlias},
-    {"setup", T::Setup},
-    {"piece", T::Piece},
-    {"highlight", T::Highlight},
-    {"click", T::Click},
-    {"choice", T::Choice},
+constexpr MessageWord TEXT_COMMANDS[] = {
+    {"telluser", Message::TellUser},
+    {"tellusererror", Message::TellUserError},
+    {"tellopponent", Message::TellOpponent},
+    {"tellothers", Message::TellOthers},
+    {"tellall", Message::TellAll},
+    {"tellics", Message::TellIcs},
+    {"tellicsnoalias", Message::TellIcsNoAlias},
+    {"setup", Message::Setup},
+    {"piece", Message::Piece},
+    {"highlight", Message::Highlight},
+    {"click", Message::Click},
+    {"choice", Message::Choice},
 };
 
-std::string_view word_of(T type) {
-    for (const Entry& e : TEXT_COMMANDS)
+std::string_view word_of(Message type) {
+    for (const MessageWord& e : TEXT_COMMANDS)
         if (e.type == type) return e.word;
     return {};
 }
@@ -124,7 +124,7 @@ std::optional<int> mate_moves(int score) {
 }
 
 void EngineMessage::clear() {
-    type = T::Unknown;
+    type = Message::Unknown;
     features.clear();
     text = reason = {};
     result = ResultCode::Unfinished;
@@ -139,54 +139,54 @@ void parse_engine_message(std::string_view line, EngineMessage& out) {
     out.text = line;
     if (line.empty()) return;
     if (line.front() == '#') {
-        out.type = T::Comment;
+        out.type = Message::Comment;
         out.text = trim(line.substr(1));
         return;
     }
     Words w(line);
     std::string_view word = w.next();
     if (word == "feature") {
-        out.type = T::Feature;
+        out.type = Message::Feature;
         parse_features(w.rest(), out.features);
         return;
     }
     if (word == "move") {
         if (std::string_view move = w.next(); !move.empty() && w.done()) {
-            out.type = T::Move;
+            out.type = Message::Move;
             out.text = move;
         }
         return;
     }
     if (auto code = parse_result_code(word)) {
-        out.type = T::Result;
+        out.type = Message::Result;
         out.result = *code;
         out.text = brace_comment(w.rest());
         return;
     }
-    if (line == "resign") return void(out.type = T::Resign);
-    if (line == "offer draw") return void(out.type = T::OfferDraw);
-    if (line == "++") return void(out.type = T::FailHigh);
-    if (line == "--") return void(out.type = T::FailLow);
+    if (line == "resign") return void(out.type = Message::Resign);
+    if (line == "offer draw") return void(out.type = Message::OfferDraw);
+    if (line == "++") return void(out.type = Message::FailHigh);
+    if (line == "--") return void(out.type = Message::FailLow);
     if (word == "pong") {
         if (auto n = to_number<std::int64_t>(w.next()); n && w.done()) {
-            out.type = T::Pong;
+            out.type = Message::Pong;
             out.number = *n;
         }
         return;
     }
     if (line.starts_with("Illegal move") || line.starts_with("illegal move")) {
-        out.type = T::IllegalMove;
+        out.type = Message::IllegalMove;
         parse_reason_and_text(line.substr(12), out);
         return;
     }
     if (line.starts_with("Error")) {
-        out.type = T::Error;
+        out.type = Message::Error;
         parse_reason_and_text(line.substr(5), out);
         return;
     }
     if (word == "Hint:") {
         if (std::string_view move = w.next(); !move.empty() && w.done()) {
-            out.type = T::Hint;
+            out.type = Message::Hint;
             out.text = move;
         }
         return;
@@ -194,14 +194,14 @@ void parse_engine_message(std::string_view line, EngineMessage& out) {
     if (word == "askuser") {
         out.reason = w.next();
         out.text = w.rest();
-        if (!out.reason.empty()) out.type = T::AskUser;
+        if (!out.reason.empty()) out.type = Message::AskUser;
         return;
     }
     if (word == "stat01:") {
-        if (parse_stat01(w, out.stat)) out.type = T::Stat01;
+        if (parse_stat01(w, out.stat)) out.type = Message::Stat01;
         return;
     }
-    for (const Entry& e : TEXT_COMMANDS) {
+    for (const MessageWord& e : TEXT_COMMANDS) {
         if (starts_with_word(line, e.word)) {
             out.type = e.type;
             out.text = w.rest();
@@ -215,13 +215,13 @@ void parse_engine_message(std::string_view line, EngineMessage& out) {
         if (old.next() == "...") {
             std::string_view move = old.next();
             if (!move.empty() && old.done()) {
-                out.type = T::Move;
+                out.type = Message::Move;
                 out.text = move;
             }
             return;
         }
         if (parse_thinking(line, out.thinking)) {
-            out.type = T::Thinking;
+            out.type = Message::Thinking;
             out.text = out.thinking.pv;
         }
     }
@@ -265,56 +265,56 @@ void append_result(ResultCode code, std::string_view comment, std::string& out) 
 void append_engine_message(const EngineMessage& m, std::string& out) {
     auto put = [&out](auto&&... parts) { (fmt::format_to(std::back_inserter(out), "{}", parts), ...); };
     switch (m.type) {
-        case T::Unknown:
+        case Message::Unknown:
             out.append(m.text);
             return;
-        case T::Feature:
+        case Message::Feature:
             append_features(m.features, out);
             return;
-        case T::Move:
+        case Message::Move:
             put("move ", m.text);
             return;
-        case T::Result:
+        case Message::Result:
             append_result(m.result, m.text, out);
             return;
-        case T::Resign:
+        case Message::Resign:
             out.append("resign");
             return;
-        case T::OfferDraw:
+        case Message::OfferDraw:
             out.append("offer draw");
             return;
-        case T::Pong:
+        case Message::Pong:
             put("pong ", m.number);
             return;
-        case T::IllegalMove:
-        case T::Error:
-            out.append(m.type == T::Error ? "Error" : "Illegal move");
+        case Message::IllegalMove:
+        case Message::Error:
+            out.append(m.type == Message::Error ? "Error" : "Illegal move");
             if (!m.reason.empty()) put(" (", m.reason, ')');
             put(": ", m.text);
             return;
-        case T::AskUser:
+        case Message::AskUser:
             put("askuser ", m.reason);
             if (!m.text.empty()) put(' ', m.text);
             return;
-        case T::Hint:
+        case Message::Hint:
             put("Hint: ", m.text);
             return;
-        case T::Comment:
+        case Message::Comment:
             out.push_back('#');
             if (!m.text.empty()) put(' ', m.text);
             return;
-        case T::Thinking:
+        case Message::Thinking:
             append_thinking(m.thinking, out);
             return;
-        case T::Stat01:
+        case Message::Stat01:
             put("stat01: ", m.stat.time_cs, ' ', m.stat.nodes, ' ', m.stat.ply, ' ', m.stat.moves_left, ' ',
                 m.stat.moves_total);
             if (!m.stat.move.empty()) put(' ', m.stat.move);
             return;
-        case T::FailHigh:
+        case Message::FailHigh:
             out.append("++");
             return;
-        case T::FailLow:
+        case Message::FailLow:
             out.append("--");
             return;
         default:  // the commands whose argument is the rest of the line

@@ -10,81 +10,81 @@ namespace drawproxy::cecp {
 
 namespace {
 
-using T = GuiCommandType;
+using Command = GuiCommandType;
 
 // How a command's arguments are read.
 enum class Args { None, Integer, Seconds, Text, UserMove, Level, Result, Option, EgtPath, TwoIntegers };
 
-struct Entry {
+struct CommandWord {
     std::string_view word;
-    T type;
+    Command type;
     Args args;
 };
 
-constexpr Entry COMMANDS[] = {
-    {"xboard", T::Xboard, Args::None},
-    {"protover", T::Protover, Args::Integer},
-    {"accepted", T::Accepted, Args::Text},
-    {"rejected", T::Rejected, Args::Text},
-    {"new", T::New, Args::None},
-    {"variant", T::Variant, Args::Text},
-    {"quit", T::Quit, Args::None},
-    {"random", T::Random, Args::None},
-    {"force", T::Force, Args::None},
-    {"go", T::Go, Args::None},
-    {"playother", T::PlayOther, Args::None},
-    {"white", T::White, Args::None},
-    {"black", T::Black, Args::None},
-    {"level", T::Level, Args::Level},
-    {"st", T::St, Args::Seconds},
-    {"sd", T::Sd, Args::Integer},
-    {"nps", T::Nps, Args::Integer},
-    {"time", T::Time, Args::Integer},
-    {"otim", T::Otim, Args::Integer},
-    {"usermove", T::Move, Args::UserMove},
-    {"?", T::MoveNow, Args::None},
-    {"ping", T::Ping, Args::Integer},
-    {"draw", T::Draw, Args::None},
-    {"result", T::Result, Args::Result},
-    {"setboard", T::SetBoard, Args::Text},
-    {"edit", T::Edit, Args::None},
-    {"hint", T::Hint, Args::None},
-    {"bk", T::Book, Args::None},
-    {"undo", T::Undo, Args::None},
-    {"remove", T::Remove, Args::None},
-    {"hard", T::Hard, Args::None},
-    {"easy", T::Easy, Args::None},
-    {"post", T::Post, Args::None},
-    {"nopost", T::NoPost, Args::None},
-    {"analyze", T::Analyze, Args::None},
-    {"exit", T::Exit, Args::None},
-    {".", T::Status, Args::None},
-    {"name", T::Name, Args::Text},
-    {"rating", T::Rating, Args::TwoIntegers},
-    {"ics", T::Ics, Args::Text},
-    {"computer", T::Computer, Args::None},
-    {"pause", T::Pause, Args::None},
-    {"resume", T::Resume, Args::None},
-    {"memory", T::Memory, Args::Integer},
-    {"cores", T::Cores, Args::Integer},
-    {"egtpath", T::EgtPath, Args::EgtPath},
-    {"option", T::Option, Args::Option},
-    {"exclude", T::Exclude, Args::Text},
-    {"include", T::Include, Args::Text},
-    {"setscore", T::SetScore, Args::TwoIntegers},
-    {"lift", T::Lift, Args::Text},
-    {"put", T::Put, Args::Text},
-    {"hover", T::Hover, Args::Text},
+constexpr CommandWord COMMANDS[] = {
+    {"xboard", Command::Xboard, Args::None},
+    {"protover", Command::Protover, Args::Integer},
+    {"accepted", Command::Accepted, Args::Text},
+    {"rejected", Command::Rejected, Args::Text},
+    {"new", Command::New, Args::None},
+    {"variant", Command::Variant, Args::Text},
+    {"quit", Command::Quit, Args::None},
+    {"random", Command::Random, Args::None},
+    {"force", Command::Force, Args::None},
+    {"go", Command::Go, Args::None},
+    {"playother", Command::PlayOther, Args::None},
+    {"white", Command::White, Args::None},
+    {"black", Command::Black, Args::None},
+    {"level", Command::Level, Args::Level},
+    {"st", Command::St, Args::Seconds},
+    {"sd", Command::Sd, Args::Integer},
+    {"nps", Command::Nps, Args::Integer},
+    {"time", Command::Time, Args::Integer},
+    {"otim", Command::Otim, Args::Integer},
+    {"usermove", Command::Move, Args::UserMove},
+    {"?", Command::MoveNow, Args::None},
+    {"ping", Command::Ping, Args::Integer},
+    {"draw", Command::Draw, Args::None},
+    {"result", Command::Result, Args::Result},
+    {"setboard", Command::SetBoard, Args::Text},
+    {"edit", Command::Edit, Args::None},
+    {"hint", Command::Hint, Args::None},
+    {"bk", Command::Book, Args::None},
+    {"undo", Command::Undo, Args::None},
+    {"remove", Command::Remove, Args::None},
+    {"hard", Command::Hard, Args::None},
+    {"easy", Command::Easy, Args::None},
+    {"post", Command::Post, Args::None},
+    {"nopost", Command::NoPost, Args::None},
+    {"analyze", Command::Analyze, Args::None},
+    {"exit", Command::Exit, Args::None},
+    {".", Command::Status, Args::None},
+    {"name", Command::Name, Args::Text},
+    {"rating", Command::Rating, Args::TwoIntegers},
+    {"ics", Command::Ics, Args::Text},
+    {"computer", Command::Computer, Args::None},
+    {"pause", Command::Pause, Args::None},
+    {"resume", Command::Resume, Args::None},
+    {"memory", Command::Memory, Args::Integer},
+    {"cores", Command::Cores, Args::Integer},
+    {"egtpath", Command::EgtPath, Args::EgtPath},
+    {"option", Command::Option, Args::Option},
+    {"exclude", Command::Exclude, Args::Text},
+    {"include", Command::Include, Args::Text},
+    {"setscore", Command::SetScore, Args::TwoIntegers},
+    {"lift", Command::Lift, Args::Text},
+    {"put", Command::Put, Args::Text},
+    {"hover", Command::Hover, Args::Text},
 };
 
-const Entry* find(std::string_view word) {
-    for (const Entry& e : COMMANDS)
+const CommandWord* find(std::string_view word) {
+    for (const CommandWord& e : COMMANDS)
         if (e.word == word) return &e;
     return nullptr;
 }
 
-std::string_view word_of(T type) {
-    for (const Entry& e : COMMANDS)
+std::string_view word_of(Command type) {
+    for (const CommandWord& e : COMMANDS)
         if (e.type == type) return e.word;
     return {};
 }
@@ -215,10 +215,10 @@ void parse_gui_command(std::string_view line, GuiCommand& out) {
     out.line = trim(line);
     Words words(out.line);
     std::string_view word = words.next();
-    const Entry* entry = find(word);
+    const CommandWord* entry = find(word);
     if (!entry) {
         if (looks_like_move(word) && words.done()) {
-            out.type = T::Move;
+            out.type = Command::Move;
             out.text = word;
         }
         return;
@@ -246,59 +246,59 @@ void append_level(const Level& level, std::string& out) {
 }
 
 void append_gui_command(const GuiCommand& cmd, std::string& out) {
-    if (cmd.type == T::Unknown || !cmd.valid) {
+    if (cmd.type == Command::Unknown || !cmd.valid) {
         out.append(cmd.line);
         return;
     }
     auto put = [&out](auto&&... parts) { (fmt::format_to(std::back_inserter(out), "{}", parts), ...); };
     switch (cmd.type) {
-        case T::Move:
+        case Command::Move:
             if (cmd.usermove) out.append("usermove ");
             out.append(cmd.text);
             return;
-        case T::Protover:
-        case T::Sd:
-        case T::Nps:
-        case T::Time:
-        case T::Otim:
-        case T::Ping:
-        case T::Memory:
-        case T::Cores:
+        case Command::Protover:
+        case Command::Sd:
+        case Command::Nps:
+        case Command::Time:
+        case Command::Otim:
+        case Command::Ping:
+        case Command::Memory:
+        case Command::Cores:
             put(word_of(cmd.type), ' ', cmd.number);
             return;
-        case T::St:
+        case Command::St:
             out.append("st ");
             append_thousandths(cmd.number, out);
             return;
-        case T::Accepted:
-        case T::Rejected:
-        case T::Variant:
-        case T::SetBoard:
-        case T::Name:
-        case T::Ics:
-        case T::Exclude:
-        case T::Include:
-        case T::Lift:
-        case T::Put:
-        case T::Hover:
+        case Command::Accepted:
+        case Command::Rejected:
+        case Command::Variant:
+        case Command::SetBoard:
+        case Command::Name:
+        case Command::Ics:
+        case Command::Exclude:
+        case Command::Include:
+        case Command::Lift:
+        case Command::Put:
+        case Command::Hover:
             put(word_of(cmd.type), ' ', cmd.text);
             return;
-        case T::Level:
+        case Command::Level:
             append_level(cmd.level, out);
             return;
-        case T::Result:
+        case Command::Result:
             put("result ", result_text(cmd.result));
             if (!cmd.text.empty()) put(" {", cmd.text, '}');
             return;
-        case T::Option:
+        case Command::Option:
             put("option ", cmd.text);
             if (cmd.has_value) put('=', cmd.value);
             return;
-        case T::EgtPath:
+        case Command::EgtPath:
             put("egtpath ", cmd.text, ' ', cmd.value);
             return;
-        case T::Rating:
-        case T::SetScore:
+        case Command::Rating:
+        case Command::SetScore:
             put(word_of(cmd.type), ' ', cmd.number, ' ', cmd.number2);
             return;
         default:

@@ -49,27 +49,6 @@ struct ChildSetup {
     }
 };
 
-bp::filesystem::path resolve(const std::string& program) {
-    if (program.empty()) throw EngineStartError("no engine command given");
-    if (program.find('/') != std::string::npos) {
-        if (::access(program.c_str(), X_OK) != 0)
-            throw EngineStartError("cannot start engine '" + program + "': " + std::strerror(errno));
-        return program;
-    }
-    // PATH lookup by hand: Boost's find_executable needs the compiled Boost.Filesystem.
-    const char* env = std::getenv("PATH");
-    std::string_view dirs = env ? env : "/usr/local/bin:/usr/bin:/bin";
-    while (true) {
-        auto colon = dirs.find(':');
-        std::string dir(dirs.substr(0, colon));
-        std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-        if (colon == std::string_view::npos) break;
-        dirs.remove_prefix(colon + 1);
-    }
-    throw EngineStartError("cannot start engine '" + program + "': not found in PATH");
-}
-
 // A child of ours that waits for EOF on a pipe only we hold the write end of, then kills the
 // engine's group: it fires when we close the pipe and when we die in any way (SIGKILL
 // included, where no code of ours runs). Returns its pid and the write end, or -1.
@@ -103,6 +82,27 @@ int decode_status(int native) {
 }
 
 }  // namespace
+
+std::string find_program(const std::string& program) {
+    if (program.empty()) throw EngineStartError("no engine command given");
+    if (program.find('/') != std::string::npos) {
+        if (::access(program.c_str(), X_OK) != 0)
+            throw EngineStartError("cannot start engine '" + program + "': " + std::strerror(errno));
+        return program;
+    }
+    // PATH lookup by hand: Boost's find_executable needs the compiled Boost.Filesystem.
+    const char* env = std::getenv("PATH");
+    std::string_view dirs = env ? env : "/usr/local/bin:/usr/bin:/bin";
+    while (true) {
+        auto colon = dirs.find(':');
+        std::string dir(dirs.substr(0, colon));
+        std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+        if (colon == std::string_view::npos) break;
+        dirs.remove_prefix(colon + 1);
+    }
+    throw EngineStartError("cannot start engine '" + program + "': not found in PATH");
+}
 
 struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
     asio::io_context& io;
@@ -264,7 +264,7 @@ EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
     // (the read side then reports the engine gone), not kill whoever hosts the engine: the
     // proxy, a match, a check, or a test. Every host wants this, so the engine sets it.
     ::signal(SIGPIPE, SIG_IGN);
-    auto exe = resolve(program);
+    const bp::filesystem::path exe = find_program(program);
     int err_fd = -1;  // ours until the launch: the child gets it as its fd 2
     if (!stderr_file.empty()) {
         err_fd = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

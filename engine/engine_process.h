@@ -19,6 +19,10 @@ class EngineStartError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The file PROGRAM names: itself if it has a '/', else the first executable of that name in
+// PATH. Throws EngineStartError saying why there is none.
+std::string find_program(const std::string& program);
+
 class EngineProcess {
   public:
     // One line from the engine, without its '\n' (a '\r' before it is kept: the relay

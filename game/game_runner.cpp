@@ -106,24 +106,32 @@ void GameRunner::start() {
         record_.plies.push_back(ply);
         if (auto o = arbiter_.play(m)) return finish(*o);
     }
+    std::weak_ptr<GameRunner> weak = shared_from_this();
     for (Color c : {rules::WHITE, rules::BLACK}) {
         Player& p = players_[c];
-        p.session = pool_.acquire(*p.config);
-        p.session->listener = std::static_pointer_cast<EngineListener>(shared_from_this());
-        p.session->color = c;
         p.settled = false;
-        if (!p.session->initialized) {
-            // initstr= / initStrings: cutechess-cli writes them before the protocol starts
-            for (const std::string& text : p.config->init_strings) process(p).send_line(text);
-            process(p).send_line("uci");
-        } else {
-            process(p).send_line("ucinewgame");
-            process(p).send_line("isready");
-        }
+        p.asked =
+            pool_.acquire(*p.config, [weak, c](std::shared_ptr<EngineSession> s, const std::string& failure) {
+                if (auto self = weak.lock()) self->on_ready(c, std::move(s), failure);
+            });
     }
-    // The start-up time, not the stall time: a process just started on a loaded machine may
-    // need far longer for its first uciok than an engine needs to answer between moves.
-    arm_timer(std::max(spec_.white->startup_ms, spec_.black->startup_ms));
+}
+
+void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const std::string& failure) {
+    Player& p = players_[c];
+    p.asked = 0;
+    if (!s) {
+        p.exited = true;  // there is no process to give back
+        return fail_start(c, failure);
+    }
+    p.session = std::move(s);
+    p.session->listener = std::static_pointer_cast<EngineListener>(shared_from_this());
+    p.session->color = c;
+    p.ready = true;
+    if (!players_[~c].ready) return;
+    playing_ = true;
+    if (auto o = arbiter_.check_start()) return finish(*o);
+    send_go();
 }
 
 void GameRunner::interrupt() {
@@ -149,33 +157,6 @@ void GameRunner::on_line(Color c, std::string_view line) {
             p.draining = false;
             p.searching = false;
             settle(p, false);
-        }
-        return;
-    }
-    if (!p.ready) {
-        if (line.starts_with("option name ") && !p.session->initialized) {
-            std::string_view name = line.substr(12);
-            const auto type = name.find(" type ");
-            p.session->option_names.emplace_back(name.substr(0, type));
-        } else if (line == "uciok" && !p.session->initialized) {
-            p.session->initialized = true;
-            warn_unknown_options(p);
-            if (pool_.chess960()) process(p).send_line("setoption name UCI_Chess960 value true");
-            for (const auto& [name, value] : p.config->options)
-                process(p).send_line(fmt::format("setoption name {} value {}", name, value));
-            process(p).send_line("ucinewgame");
-            process(p).send_line("isready");
-        } else if (line == "readyok") {
-            p.ready = true;
-            if (players_[~c].ready) {
-                playing_ = true;
-                if (auto o = arbiter_.check_start()) return finish(*o);
-                send_go();
-            }
-        } else if (p.handshake_line.empty() && !line.empty() && !line.starts_with("id ") &&
-                   !line.starts_with("option ") && !line.starts_with("info") && line != "uciok" &&
-                   !line.starts_with("copyprotection") && !line.starts_with("registration")) {
-            p.handshake_line.assign(line.substr(0, 80));
         }
         return;
     }
@@ -446,16 +427,6 @@ void GameRunner::on_timeout() {
             }
         return;
     }
-    if (!playing_) {
-        const Color c = !players_[rules::WHITE].ready ? rules::WHITE : rules::BLACK;
-        const Player& p = players_[c];
-        const char* wanted = p.session->initialized ? "readyok" : "uciok";
-        const std::string did = p.handshake_line.empty()
-                                    ? std::string("said nothing")
-                                    : fmt::format("said \"{}\" instead of {}", p.handshake_line, wanted);
-        return fail_start(c, fmt::format("{} within {:g} s of {}", did, double(p.config->startup_ms) / 1000,
-                                         p.session->initialized ? "isready" : "uci"));
-    }
     const Color c = arbiter_.to_move();
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
         // How long after `go` the timer ran: far past the deadline means this process was not
@@ -478,9 +449,8 @@ void GameRunner::on_exit(Color c, int status) {
     Player& p = players_[c];
     p.exited = true;
     p.draining = false;
-    if (!finished_ && !playing_)
-        return fail_start(c, fmt::format("exited with status {} before {}", status,
-                                         p.session->initialized ? "readyok" : "uciok"));
+    if (!finished_ && !playing_)  // ready, its opponent not yet
+        return fail_start(c, fmt::format("exited with status {} before its game began", status));
     if (!finished_) {
         record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
         record_.crash = fmt::format("engine '{}' exited with status {}", p.config->name, status);
@@ -509,15 +479,6 @@ void GameRunner::report_if_settled() {
     boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
 }
 
-void GameRunner::warn_unknown_options(const Player& p) {
-    if (p.config->options.empty() || !pool_.first_warning(*p.config)) return;
-    // As cutechess-cli: the option is still sent (an engine may accept more than it lists).
-    const auto& listed = p.session->option_names;
-    for (const auto& [name, value] : p.config->options)
-        if (std::find(listed.begin(), listed.end(), name) == listed.end())
-            fmt::print(stderr, "warning: engine '{}' has no option '{}'\n", p.config->name, name);
-}
-
 void GameRunner::fail_start(Color c, const std::string& why) {
     record_.startup_failure = fmt::format("engine '{}' {}", players_[c].config->name, why);
     finish(arbiter_.forfeit(c, rules::Termination::Crash));
@@ -535,7 +496,11 @@ void GameRunner::finish(Outcome outcome) {
     bool draining = false;
     for (Player& p : players_) {
         if (p.settled) continue;
-        if (p.exited || p.retire || !p.ready || p.config->restart) {
+        if (p.asked) {
+            // Still being readied: the pool drops the request (and retires its process).
+            pool_.cancel(std::exchange(p.asked, 0));
+            p.settled = true;
+        } else if (p.exited || p.retire || !p.ready || p.config->restart) {
             // Not ready: a readyok may still be on its way, so its state is unknown.
             settle(p, true);
         } else if (p.searching) {

@@ -1,8 +1,8 @@
 #pragma once
-// Plays one game between two UCI engines on a shared Asio event loop: takes a process per
-// player from the EnginePool (`uci` for a new one, `ucinewgame` + `isready` before every
-// game), sends `position`/`go`, reads their lines by callback, and reports every move, claim
-// and offer to the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
+// Plays one game between two UCI engines on a shared Asio event loop: asks the engine pool for
+// a ready process per player (it starts them and sends `ucinewgame` + `isready`), sends
+// `position`/`go`, reads their lines by callback, and reports every move, claim and offer to
+// the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
 // When the game is over each process goes back to the pool, after `stop` and its bestmove if
 // it was searching, or is retired if it crashed, stalled or misbehaved.
 #include <boost/asio/io_context.hpp>
@@ -53,7 +53,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     GameRunner(boost::asio::io_context& io, EngineSource& pool, const rules::Edition& edition, GameSpec spec,
                DoneHandler done);
     ~GameRunner();
-    // Takes the engines from the pool; throws engine::EngineStartError if one cannot be started.
+    // Asks the pool for the engines; throws engine::EngineStartError if one cannot be started.
     void start();
     // The match was interrupted: ends the game unterminated (no result, not scored), with
     // `stop` to an engine that is searching. Nothing if the game has already ended.
@@ -66,6 +66,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     struct Player {
         const EngineConfig* config = nullptr;
         std::shared_ptr<EngineSession> session;  // kept until the runner dies (see finish)
+        EngineSource::Ticket asked = 0;          // the pool's request while it readies a process
         bool ready = false;
         bool exited = false;
         bool searching = false;  // a `go` is out and its bestmove has not come
@@ -84,9 +85,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         uci::GuiCommand gui_command;         // reused: no allocation per move
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
-        std::string handshake_line;          // its first line before readyok that UCI does not expect there
     };
 
+    void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const std::string& failure);
     void on_line(rules::Color c, std::string_view line);
     void on_exit(rules::Color c, int status);
     void on_timeout();
@@ -98,8 +99,6 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void finish(Outcome outcome);
     // An engine did not become ready: the game is not scored, and `why` says what it did.
     void fail_start(rules::Color c, const std::string& why);
-    // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
-    void warn_unknown_options(const Player& p);
     // Gives the player's process back to the pool or retires it; reports the game once both
     // players are settled.
     void settle(Player& p, bool retire);

@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh release >/dev/null
+# The program alone (the tests and benchmarks are scripts/test.sh's), with ninja's [n/N] lines:
+# the first build takes a few minutes on a small machine, and a silent one looks hung.
+echo "demo: building build/bin/drawproxy" >&2
+scripts/build.sh release drawproxy
 pgn=${PGN_OUT:-match.pgn}
 rm -f "$pgn"
 build/bin/drawproxy match \

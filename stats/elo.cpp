@@ -6,9 +6,6 @@ namespace drawproxy::stats {
 
 namespace {
 
-// nElo per unit of t-value (mean minus one half over the per-game standard deviation).
-const double NELO_PER_T = 800.0 / std::log(10.0);
-
 // The interval and nElo from a score, its variance per sample and the number of samples;
 // nelo_factor is 1 for games, 2 for pairs (a pair score's variance as fastchess scales it).
 EloStats from_score(double score, double variance, double samples, double nelo_factor, double quantile) {

@@ -3,11 +3,15 @@
 // score, its interval from the variance of the per-game score (trinomial) or of the per-pair
 // score (pentanomial), normalized Elo, LOS and the draw and pairs ratios. The interval's
 // normal quantile is a parameter: cutechess-cli's line uses its own approximation of it.
+#include <cmath>
+
 #include "stats/counts.h"
 
 namespace drawproxy::stats {
 
 inline constexpr double Z95 = 1.959963984540054;  // the normal quantile of 0.975
+// nElo per unit of t-value (mean minus one half over the per-game standard deviation).
+inline const double NELO_PER_T = 800.0 / std::log(10.0);
 
 // Not finite where the formula is not (no games: NaN; 100% or 0%: +-inf Elo; an interval past
 // the score range: NaN error; no variance, e.g. all draws: NaN nElo and LOS).

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <limits>
 
+#include "stats/elo.h"
+
 namespace drawproxy::stats {
 
 namespace {
 
 constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
-// nElo per unit of t-value (mean minus one half over the per-game standard deviation).
-const double NELO_PER_T = 800.0 / std::log(10.0);
 
 template <std::size_t K>
 using Dist = std::array<double, K>;

@@ -58,7 +58,8 @@ TEST_CASE("an engine that is not UCI stops the match before a game is scored", "
                              " name=B -each nodes=1 startup=0.5 -games 2 -pgnout " + pgn.path;
     SECTION("it echoes what it is sent (cat)") {
         check_not_started(run_match_cli("-engine cmd=/bin/cat" + tail), pgn.path,
-                          "said \"uci\" instead of uciok");
+                          "sent no uciok within 0.5 s of its start; a second process sent no uciok within "
+                          "1.5 s of its start either (its last line: \"uci\")");
     }
     SECTION("it exits at once") {
         check_not_started(run_match_cli("-engine " + fake_engine("'arg=--start' 'arg=@exit 3'") + tail),
@@ -66,11 +67,22 @@ TEST_CASE("an engine that is not UCI stops the match before a game is scored", "
     }
     SECTION("it says nothing") {
         check_not_started(run_match_cli("-engine cmd=/bin/sleep arg=20" + tail), pgn.path,
-                          "said nothing within 0.5 s of uci");
+                          "sent no uciok within 0.5 s of its start; a second process sent no uciok within "
+                          "1.5 s of its start either (it sent nothing)");
+    }
+    SECTION("it prints a banner and nothing more: the banner is no answer") {
+        const Run r = run_match_cli(
+            "-engine " + test::fake_cmd_quoted("banner=Fake_1.0_by_nobody;startsleep=60000") + tail);
+        check_not_started(r, pgn.path,
+                          "sent no uciok within 0.5 s of its start; a second process sent no uciok within "
+                          "1.5 s of its start either (its last line: \"Fake 1.0 by nobody\")");
+        CHECK(r.err.find("instead of") == std::string::npos);
     }
     SECTION("it answers uci but never isready") {
         check_not_started(run_match_cli("-engine " + fake_engine("'arg=--on' 'arg=isready=@hang'") + tail),
-                          pgn.path, "said nothing within 0.5 s");
+                          pgn.path,
+                          "sent no readyok within 0.5 s of isready; a second process sent no readyok within "
+                          "1.5 s of isready either (its last line: \"uciok\")");
     }
 }
 

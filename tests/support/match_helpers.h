@@ -29,6 +29,10 @@ inline constexpr const char* STOCKFISH = "/usr/games/stockfish";
 inline std::string fake_cmd(const std::string& spec) {
     return "cmd=" + binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine arg=" + spec;
 }
+// The same for a command line run by the shell: SPEC quoted (its ';' would end the command).
+inline std::string fake_cmd_quoted(const std::string& spec) {
+    return "cmd=" + binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine 'arg=" + spec + "'";
+}
 
 inline std::vector<std::string> words(const std::string& text) {
     std::vector<std::string> out;

@@ -15,6 +15,11 @@
 // gate=G:PATH  in its G-th game (counted by ucinewgame) answer no go until PATH exists
 // (polled; gives up after 120 s), so a test can look at the match's files while it runs.
 // noquit=1  ignore `quit` and SIGTERM: only the runner's SIGKILL (600 ms after quit) ends it.
+// Start-up:  burn=MS  use MS of CPU time before reading anything (an engine loading its
+// network);  startsleep=MS  then sleep MS;  readysleep=MS  sleep MS before every readyok;
+// banner=TEXT  print TEXT (_ for spaces) at once, as Stockfish prints its name;
+// hangfirst=PATH  if PATH does not exist, create it and never answer (the first process of
+// several is stuck, the next ones are not).
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <unistd.h>
 
@@ -24,6 +29,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -52,7 +58,16 @@ struct Spec {
     bool no_quit = false;
     int gate_game = -1;
     std::string gate_path;
+    int burn_ms = 0, start_sleep_ms = 0, ready_sleep_ms = 0;
+    std::string banner;
+    std::string hang_first;
 };
+
+std::string spaced(std::string text) {
+    for (char& c : text)
+        if (c == '_') c = ' ';  // no spaces in a command-line word
+    return text;
+}
 
 Spec parse_spec(const std::string& text) {
     Spec s;
@@ -77,6 +92,16 @@ Spec parse_spec(const std::string& text) {
             s.bytes = std::atoi(value.c_str());
         } else if (key == "hang") {
             s.hang = std::atoi(value.c_str());
+        } else if (key == "burn") {
+            s.burn_ms = std::atoi(value.c_str());
+        } else if (key == "startsleep") {
+            s.start_sleep_ms = std::atoi(value.c_str());
+        } else if (key == "readysleep") {
+            s.ready_sleep_ms = std::atoi(value.c_str());
+        } else if (key == "banner") {
+            s.banner = spaced(value);
+        } else if (key == "hangfirst") {
+            s.hang_first = value;
         } else if (key == "noquit") {
             s.no_quit = value == "1";
         } else if (key == "closein") {
@@ -84,9 +109,7 @@ Spec parse_spec(const std::string& text) {
         } else if (key == "log") {
             s.log = value;
         } else if (key == "err") {
-            s.err = value;
-            for (char& c : s.err)
-                if (c == '_') c = ' ';
+            s.err = spaced(value);
         } else if (key == "sleep" && colon != std::string::npos) {
             s.sleep_ms[std::atoi(value.substr(0, colon).c_str())] =
                 std::atoi(value.substr(colon + 1).c_str());
@@ -98,16 +121,29 @@ Spec parse_spec(const std::string& text) {
         } else if (key == "noscore") {
             s.scores[std::atoi(value.c_str())] = "";
         } else if (key == "claim" && colon != std::string::npos) {
-            std::string text = value.substr(colon + 1);
-            for (char& c : text)
-                if (c == '_') c = ' ';  // no spaces in a command-line word
-            s.claims[std::atoi(value.substr(0, colon).c_str())] = text;
+            s.claims[std::atoi(value.substr(0, colon).c_str())] = spaced(value.substr(colon + 1));
         }
     }
     return s;
 }
 
 void say(const std::string& line) { std::cout << line << '\n' << std::flush; }
+
+// What an engine does between its start and reading its first command.
+void start_up(const Spec& spec) {
+    if (!spec.banner.empty()) say(spec.banner);
+    if (!spec.hang_first.empty() && ::access(spec.hang_first.c_str(), F_OK) != 0) {
+        std::ofstream(spec.hang_first) << "taken\n";
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    // CPU time, not wall time: on a loaded machine the burn takes longer, as a real start does.
+    timespec t{};
+    volatile std::uint64_t sink = 0;
+    while (::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 &&
+           t.tv_sec * 1000 + t.tv_nsec / 1000000 < spec.burn_ms)
+        for (int i = 0; i < 10000; ++i) sink = sink * 6364136223846793005ull + 1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(spec.start_sleep_ms));
+}
 
 int run_fake(const Spec& spec) {
     rules::Position pos;
@@ -117,6 +153,7 @@ int run_fake(const Spec& spec) {
     std::ofstream log;
     if (!spec.log.empty()) log.open(spec.log, std::ios::app);
     if (spec.no_quit) std::signal(SIGTERM, SIG_IGN);
+    start_up(spec);
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << '\n' << std::flush;
         if (line == "uci") {
@@ -124,6 +161,7 @@ int run_fake(const Spec& spec) {
             say("id name matchfake");
             say("uciok");
         } else if (line == "isready") {
+            std::this_thread::sleep_for(std::chrono::milliseconds(spec.ready_sleep_ms));
             say("readyok");
             if (spec.close_input) {
                 for (int fd = 0; fd < 1024; ++fd)
