@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-const std::string TABLES = std::string(DRAWPROXY_SHARED_DIR) + "/data/syzygy";
+const std::string TABLES = std::string(DRAWPROXY_SOURCE_DIR) + "/tests/data/syzygy";
 
 struct Run {
     double median_us = 0, p90_us = 0, wall_s = 0;
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     const std::string engine = argc > 1 ? argv[1] : "/usr/games/stockfish";
     const std::string games = argc > 2 ? argv[2] : "8";
     const std::string openings =
-        argc > 3 ? argv[3] : std::string(DRAWPROXY_SHARED_DIR) + "/../main/configs/openings/classical.epd";
+        argc > 3 ? argv[3] : std::string(DRAWPROXY_SOURCE_DIR) + "/configs/openings/classical.epd";
     const std::vector<std::string> base = {
         "-engine", "cmd=" + engine, "name=e1",          "-engine", "cmd=" + engine, "name=e2",
         "-each",   "depth=1",       "-games",           games,     "-repeat",       "-concurrency",

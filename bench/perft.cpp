@@ -115,7 +115,7 @@ class Stockfish {
 };
 
 std::string kiwipete_fen() {
-    std::ifstream in(std::string(DRAWPROXY_SHARED_DIR) + "/data/perft.epd");
+    std::ifstream in(std::string(DRAWPROXY_SOURCE_DIR) + "/tests/data/perft.epd");
     std::string line;
     for (int i = 0; i < 2 && std::getline(in, line); ++i) {
     }

@@ -6,7 +6,7 @@
 # -epdout). The other runners are not built by this project (nor in CI): pass their binaries.
 #   bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--runs N] [--keep DIR]
 # --keep DIR keeps each runner's last PGN and EPD there (dp.pgn, cc.pgn, fc.pgn), to compare games.
-# Needs build/bin/drawproxy, stockfish, and the Syzygy tables in ../shared/data/syzygy.
+# Needs build/bin/drawproxy, stockfish, and the Syzygy tables in tests/data/syzygy.
 set -euo pipefail
 cutechess="" fastchess="" runs=3 keep=""
 absolute() { [[ -z "$1" ]] || realpath "$1"; }
@@ -23,7 +23,7 @@ cutechess=$(absolute "$cutechess")
 fastchess=$(absolute "$fastchess")
 cd "$(dirname "$0")/.."
 sf=$(command -v stockfish || echo /usr/games/stockfish)
-tb=$(realpath ../shared/data/syzygy)
+tb=$(realpath tests/data/syzygy)
 openings=$(realpath configs/openings/classical.epd)
 out=$(mktemp -d)
 keep_files() { [[ -z "$keep" ]] || { mkdir -p "$keep" && cp "$out"/*.pgn "$out"/*.epd "$keep"/ 2>/dev/null || true; }; }

@@ -110,7 +110,7 @@ void dead_check(const std::vector<Item>& items) {
 int main(int argc, char** argv) {
     const std::uint64_t nodes =
         argc > 1 ? std::strtoull(argv[1], nullptr, 10) : rules::winnability::Budget{}.nodes;
-    const auto community = load(std::string(DRAWPROXY_SHARED_DIR) + "/data/winnability/community.txt", true);
+    const auto community = load(std::string(DRAWPROXY_SOURCE_DIR) + "/tests/data/winnability/community.txt", true);
     // The game positions sit next to this source file (no CMake definition names bench/).
     std::string here = __FILE__;
     here = here.substr(0, here.find_last_of('/') + 1);

@@ -3,18 +3,31 @@
 #  1. Release build with -Wall -Wextra -Werror, all tests (CTest);
 #  2. AddressSanitizer + UBSan build, all tests again (but the browser test);
 #  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 30), two at a time.
-# Usage: scripts/test.sh [--quick]   (--quick: step 1 only)
+# Usage: scripts/test.sh [--quick]
+#   --quick: instead, an -O1 build without the benchmarks (build-quick/) and the tests labelled
+#            unit and engine (no Stockfish or other real engine, Chromium, Slurm or xboard).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+    ""|--quick) ;;
+    *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
 scripts/setup.sh --test
 
 step() { printf '\n==== %s ====\n' "$*"; }
+
+if [[ "${1:-}" == "--quick" ]]; then
+    step "quick build (-O1, -Werror, no benchmarks)"
+    scripts/build.sh quick
+    step "tests labelled unit and engine"
+    ctest --test-dir build-quick --output-on-failure -j 2 -L '^(unit|engine)$'
+    exit 0
+fi
 
 step "release build (-Werror)"
 scripts/build.sh release
 step "tests (release)"
 ctest --test-dir build --output-on-failure -j 2
-[[ "${1:-}" == "--quick" ]] && exit 0
 
 step "AddressSanitizer + UBSan build"
 scripts/build.sh asan

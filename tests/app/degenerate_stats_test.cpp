@@ -34,7 +34,8 @@ bool has_non_finite(std::string text) {
 
 }  // namespace
 
-TEST_CASE("all draws: drawproxy's lines and JSON have no interval of no width and no NaN", "[match][stats]") {
+TEST_CASE("all draws: drawproxy's lines and JSON have no interval of no width and no NaN",
+          "[match][stats][engine]") {
     TempFile epd(".epd", BARE_KINGS), json(".json"), html(".html");
     const auto r =
         test::run_drawproxy("match " + engines() + "-games 2 -rounds 4 -repeat -openings file=" + epd.path +
@@ -57,7 +58,7 @@ TEST_CASE("all draws: drawproxy's lines and JSON have no interval of no width an
 }
 
 TEST_CASE("10-1-1: the Elo without an interval that would pass 100%, in the lines, JSON and page",
-          "[match][stats]") {
+          "[match][stats][engine]") {
     // Twelve games with A White (-noswap): ten mates by A, one by B, one bare-kings draw.
     std::string book;
     for (int i = 0; i < 10; ++i) book += WHITE_MATES;
@@ -83,7 +84,7 @@ TEST_CASE("10-1-1: the Elo without an interval that would pass 100%, in the line
     CHECK_FALSE(has_non_finite(page));
 }
 
-TEST_CASE("all won: no Elo, nElo or LOS figure, and merge says the same", "[match][stats]") {
+TEST_CASE("all won: no Elo, nElo or LOS figure, and merge says the same", "[match][stats][engine]") {
     // A White in every game (-noswap), mating at once; the match in two shards, then merged.
     TempFile epd(".epd", WHITE_MATES), part1(".json"), part2(".json"), merged(".json");
     for (int k = 1; k <= 2; ++k) {
@@ -110,7 +111,7 @@ TEST_CASE("all won: no Elo, nElo or LOS figure, and merge says the same", "[matc
 }
 
 TEST_CASE("output cutechess (-output cutechess) prints cutechess-cli's nan and inf where it does",
-          "[match][stats][runners]") {
+          "[match][stats][runners][engine]") {
     // The lines cutechess-cli 1.5.1 printed for the same matches with Stockfish.
     TempFile draws(".epd", BARE_KINGS), mates(".epd", WHITE_MATES);
     auto run = [&](const std::string& epd, const std::string& schedule) {

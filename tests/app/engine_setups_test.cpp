@@ -77,7 +77,7 @@ std::string engines_json(const std::string& stderr_file) {
 
 }  // namespace
 
-TEST_CASE("conf=NAME takes the engine from ./engines.json as cutechess-cli does", "[match][setups]") {
+TEST_CASE("conf=NAME takes the engine from ./engines.json as cutechess-cli does", "[match][setups][engine]") {
     TempDir dir, home;
     const std::string alpha_err = dir.file("alpha.err");
     std::ofstream(dir.file("engines.json")) << engines_json(alpha_err);
@@ -114,7 +114,8 @@ TEST_CASE("conf=NAME takes the engine from ./engines.json as cutechess-cli does"
     CHECK(slurp(log_b).rfind("uci\n", 0) == 0);
 }
 
-TEST_CASE("conf= reads ~/.config/cutechess/engines.json when there is no ./engines.json", "[match][setups]") {
+TEST_CASE("conf= reads ~/.config/cutechess/engines.json when there is no ./engines.json",
+          "[match][setups][engine]") {
     TempDir dir, home;
     fs::create_directories(home.file(".config/cutechess"));
     std::ofstream(home.file(".config/cutechess/engines.json")) << engines_json(dir.file("e.txt"));
@@ -133,7 +134,7 @@ TEST_CASE("conf= reads ~/.config/cutechess/engines.json when there is no ./engin
 }
 
 TEST_CASE("conf= errors: no file, bad JSON, unknown name, other protocol: one line, exit 2",
-          "[match][setups]") {
+          "[match][setups][engine]") {
     TempDir dir, home;
     const std::string tail = " -engine cmd=x -each nodes=1";
     auto check_error = [&](const std::string& what) {
@@ -160,7 +161,8 @@ TEST_CASE("conf= errors: no file, bad JSON, unknown name, other protocol: one li
     CHECK(r.err.find("conf=") != std::string::npos);
 }
 
-TEST_CASE("stderr=FILE appends the engine's stderr; initstr= lines go before uci", "[match][setups]") {
+TEST_CASE("stderr=FILE appends the engine's stderr, and initstr= lines go before uci",
+          "[match][setups][engine]") {
     TempFile err_file(".err"), log(".log"), pgn(".pgn");
     const auto r = test::run_drawproxy(
         "match -engine " + shell_fake("score=0;err=from_the_engine") + " name=A stderr=" + err_file.path +
@@ -187,7 +189,7 @@ TEST_CASE("initstr= turns \\n into new lines, as cutechess-cli does", "[match][s
 }
 
 TEST_CASE("whitepov: a White-side score becomes the mover's for adjudication and records",
-          "[match][setups]") {
+          "[match][setups][engine]") {
     // Both engines print +50 on every move. As the mover's score that is level; from White's
     // side it says Black stands 0.5 worse, and -resign score=40 movecount=2 makes Black resign.
     const std::string base =
@@ -223,7 +225,7 @@ TEST_CASE("tscale=X scales the stall and start-up times, not the clock", "[match
 }
 
 TEST_CASE("conf= with a real Stockfish from engines.json plays and reads back",
-          "[match][setups][stockfish]") {
+          "[match][setups][stockfish][e2e]") {
     const char* sf = "/usr/games/stockfish";
     if (::access(sf, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempDir dir, home;

@@ -45,7 +45,7 @@ std::string readme_match_section() {
 
 }  // namespace
 
-TEST_CASE("match --help and -h print the usage and exit 0", "[match][cli]") {
+TEST_CASE("match --help and -h print the usage and exit 0", "[match][cli][engine]") {
     for (const char* flag : {"--help", "-h", "-engine cmd=x --help"}) {
         INFO(flag);
         Run r = run_drawproxy(flag);
@@ -82,7 +82,7 @@ TEST_CASE("README's match section names every option of the usage and no other",
     CHECK(rows >= 10);
 }
 
-TEST_CASE("match usage errors are one line on stderr and exit 2", "[match][cli]") {
+TEST_CASE("match usage errors are one line on stderr and exit 2", "[match][cli][engine]") {
     for (const char* args :
          {"-bogus 1", "-engine cmd=a -engine cmd=b -each nodes=1 -variant atomic",
           "-engine cmd=a -engine cmd=b -each nodes=1 restart=maybe",

@@ -20,7 +20,8 @@ Run run_match_cli(const std::string& args) { return test::run_drawproxy("match "
 
 }  // namespace
 
-TEST_CASE("match survives writing to an engine that closed its input (no SIGPIPE)", "[match][failures]") {
+TEST_CASE("match survives writing to an engine that closed its input (no SIGPIPE)",
+          "[match][failures][engine]") {
     TempFile pgn(".pgn");
     const Run r =
         run_match_cli("-engine " + test::fake_cmd("closein=1") + " name=closer -engine " +
@@ -52,7 +53,7 @@ void check_not_started(const Run& r, const std::string& pgn_path, const std::str
 
 }  // namespace
 
-TEST_CASE("an engine that is not UCI stops the match before a game is scored", "[match][failures]") {
+TEST_CASE("an engine that is not UCI stops the match before a game is scored", "[match][failures][engine]") {
     TempFile pgn(".pgn");
     const std::string tail = " name=broken -engine " + test::fake_cmd("score=0") +
                              " name=B -each nodes=1 startup=0.5 -games 2 -pgnout " + pgn.path;
@@ -93,7 +94,8 @@ TEST_CASE("the start-up time defaults to 10 s", "[match][failures]") {
     CHECK(o.engines[1].startup_ms == 2500);
 }
 
-TEST_CASE("an engine crashing mid-match stops it after the game; -recover restarts it", "[match][failures]") {
+TEST_CASE("an engine crashing mid-match stops it after the game, and -recover restarts it",
+          "[match][failures][engine]") {
     TempFile pgn(".pgn");
     const std::string engines = "-engine " + test::fake_cmd("crash=2") + " name=C -engine " +
                                 test::fake_cmd("score=0") + " name=B -each nodes=1 -rounds 3 -pgnout " +
@@ -118,7 +120,7 @@ TEST_CASE("an engine crashing mid-match stops it after the game; -recover restar
 }
 
 TEST_CASE("match -quiet keeps the final score and Elo lines, drops per-game lines and tables",
-          "[match][failures]") {
+          "[match][failures][engine]") {
     const Run r = run_match_cli("-engine " + test::fake_cmd("score=0") + " name=W -engine " +
                                 test::fake_cmd("score=0") + " name=B -each nodes=1 -games 2 -quiet");
     INFO(r.out << r.err);
@@ -132,7 +134,7 @@ TEST_CASE("match -quiet keeps the final score and Elo lines, drops per-game line
 }
 
 TEST_CASE("an option.NAME the engine does not list is warned about once per engine, and sent",
-          "[match][failures]") {
+          "[match][failures][engine]") {
     TempFile log(".log");
     // The fake lists no option: Hash is unknown to it. Two games, one engine process kept.
     const Run r = run_match_cli("-engine cmd=" + test::binary_path("bin/test_tournament") +

@@ -87,7 +87,7 @@ int count(const std::string& text, const std::string& what) {
 }  // namespace
 
 TEST_CASE("first SIGINT: running games end unterminated, everything is written, exit 130",
-          "[match][interrupt]") {
+          "[match][interrupt][engine]") {
     TempFile pgn(".pgn"), json(".json"), log(".log");
     BackgroundRun run(gauntlet(pgn.path, json.path, log.path));
     REQUIRE(run.pid() > 0);
@@ -136,7 +136,7 @@ TEST_CASE("first SIGINT: running games end unterminated, everything is written, 
     check_no_engine_left(kids);
 }
 
-TEST_CASE("SIGTERM ends the match the same way, with status 143", "[match][interrupt]") {
+TEST_CASE("SIGTERM ends the match the same way, with status 143", "[match][interrupt][engine]") {
     TempFile pgn(".pgn"), json(".json"), log(".log");
     BackgroundRun run(gauntlet(pgn.path, json.path, log.path));
     REQUIRE(wait_for_game_3(pgn.path, log.path));
@@ -149,7 +149,7 @@ TEST_CASE("SIGTERM ends the match the same way, with status 143", "[match][inter
     check_no_engine_left(kids);
 }
 
-TEST_CASE("a second SIGINT exits at once and leaves no engine running", "[match][interrupt]") {
+TEST_CASE("a second SIGINT exits at once and leaves no engine running", "[match][interrupt][engine]") {
     TempFile pgn(".pgn"), json(".json"), log(".log");
     BackgroundRun run(gauntlet(pgn.path, json.path, log.path));
     REQUIRE(wait_for_game_3(pgn.path, log.path));
@@ -167,7 +167,7 @@ TEST_CASE("a second SIGINT exits at once and leaves no engine running", "[match]
 }
 
 TEST_CASE("SIGINT while the engines quit after the last game still writes the summary and JSON",
-          "[match][interrupt]") {
+          "[match][interrupt][engine]") {
     // B ignores quit and SIGTERM: after the last game the runner needs 600 ms to end it, and
     // the signal comes then. Before, a signal at that point exited at once, without the tables
     // and the JSON.
@@ -220,7 +220,7 @@ TEST_CASE("output cutechess: interrupted before any game ends, the lines cuteche
 }
 
 TEST_CASE("Ctrl-C during a Stockfish match keeps every finished game and the summary",
-          "[match][interrupt][stockfish]") {
+          "[match][interrupt][stockfish][e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempFile pgn(".pgn"), json(".json");
     const std::string sf = std::string("cmd=") + STOCKFISH + " option.Hash=8 option.Threads=1";

@@ -107,7 +107,7 @@ CutMatch stop_after_two_games(const std::string& state, const std::string& pgn) 
 }  // namespace
 
 TEST_CASE("a match killed by SIGKILL and resumed plays the uninterrupted run's games once",
-          "[match][resume]") {
+          "[match][resume][engine]") {
     TempFile epd(".epd", slurp(test::source_path("configs/openings/classical.epd")));
     // Deterministic engines (the first legal move unless scripted), slowed at a few plies so
     // the kill lands mid-match; -maxmoves bounds each game.
@@ -169,7 +169,7 @@ TEST_CASE("a match killed by SIGKILL and resumed plays the uninterrupted run's g
 }
 
 TEST_CASE("a resumed match with the state saved every game cuts nothing and replays nothing",
-          "[match][resume]") {
+          "[match][resume][engine]") {
     TempFile pgn(".pgn");
     const std::string state = pgn.path + ".state.json";
     // min: no think times in the PGN, so its bytes are the same in every run
@@ -190,7 +190,7 @@ TEST_CASE("a resumed match with the state saved every game cuts nothing and repl
     std::remove(state.c_str());
 }
 
-TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
+TEST_CASE("bad resume input: one line, exit 2", "[match][resume][engine]") {
     auto check = [](const std::string& args, const std::string& what) {
         const auto r = test::run_drawproxy("match " + args);
         INFO(args << "\n" << r.err);
@@ -228,7 +228,7 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume]") {
 }
 
 TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over from the state file",
-          "[match][resume][html]") {
+          "[match][resume][html][engine]") {
     TempFile pgn(".pgn"), page(".html"), summary(".json");
     const std::string state = pgn.path + ".state.json";
     const auto first = test::run_drawproxy("match " + four_short_games(pgn.path) + " -htmlout " + page.path +
@@ -271,7 +271,7 @@ TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over f
 }
 
 TEST_CASE("the state file is a journal: saves append their games, a torn last line is not a game",
-          "[match][resume]") {
+          "[match][resume][engine]") {
     TempFile pgn(".pgn");
     const std::string state = pgn.path + ".state.json";
     const auto first = test::run_drawproxy("match " + four_short_games(pgn.path) + " min");

@@ -28,12 +28,12 @@ namespace match_signature {
 
 namespace fs = std::filesystem;
 using drawproxy::test::binary_path;
-using drawproxy::test::shared_path;
+using drawproxy::test::source_path;
 
 const char* const FORMATS[] = {"drawproxy", "cutechess", "fastchess"};
 const char* const OUTPUTS[] = {"games.pgn", "games.epd", "games.json", "games.html", "stdout", "stderr"};
 
-// An engine of the scripted fake (tests/tournament/fake_uci_engine.cpp) run through a script named
+// An engine of the scripted fake (tests/fake_engines/player.h) run through a script named
 // `fake` on PATH: its command and arguments, and with them the match id, are the same whatever
 // build folder, binary name or calling convention the fake engine has.
 std::string fake(const std::string& spec) { return "-engine cmd=fake 'arg=" + spec + "'"; }
@@ -43,8 +43,7 @@ std::string engine_folder(const fs::path& run) {
     const fs::path dir = run / "bin";
     fs::create_directories(dir);
     const fs::path script = dir / "fake";
-    std::ofstream(script) << "#!/bin/sh\nexec '" << binary_path("bin/test_tournament")
-                          << "' drawproxy-fake-engine \"$@\"\n";
+    std::ofstream(script) << "#!/bin/sh\nexec '" << binary_path("bin/fake_player") << "' \"$@\"\n";
     fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
     fs::create_symlink(binary_path("bin/drawproxy"), dir / "drawproxy");
     return dir.string();
@@ -104,7 +103,7 @@ std::vector<Scenario> scenarios() {
         {"tablebase",
          fake("score=0") + " name=A " + fake("score=0") +
              " name=B -each tc=10+0.1 -games 2 -openings file=openings.epd -rounds 3 -srand 9 -tb " +
-             shared_path("data/syzygy") +
+             source_path("tests/data/syzygy") +
              " -tbpieces 4 -pgnout games.pgn min -epdout games.epd -jsonout games.json -htmlout games.html",
          "8/8/8/4k3/8/8/8/R3K3 w - - 0 1\n"
          "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1\n"
@@ -295,20 +294,29 @@ void check_scenario(const char* name) {
 
 using match_signature::check_scenario;
 
-TEST_CASE("signature: the laws match (claims right and wrong, fifty moves, dead position, stalemate)") {
+TEST_CASE("signature: the laws match (claims right and wrong, fifty moves, dead position, stalemate)",
+          "[engine]") {
     check_scenario("laws-2023");
 }
-TEST_CASE("signature: the laws match under fide-2001 (9.5 takes the claimant's time)") {
+TEST_CASE("signature: the laws match under fide-2001 (9.5 takes the claimant's time)", "[engine]") {
     check_scenario("laws-2001");
 }
-TEST_CASE("signature: the laws match under the computer rules (automatic threefold and fifty)") {
+TEST_CASE("signature: the laws match under the computer rules (automatic threefold and fifty)", "[engine]") {
     check_scenario("laws-computer");
 }
-TEST_CASE("signature: nobody claims (fivefold, 75 moves)") { check_scenario("automatic"); }
-TEST_CASE("signature: a gauntlet adjudicated by scores, resignation and the move limit") {
+TEST_CASE("signature: nobody claims (fivefold, 75 moves)", "[engine]") { check_scenario("automatic"); }
+TEST_CASE("signature: a gauntlet adjudicated by scores, resignation and the move limit", "[engine]") {
     check_scenario("adjudication");
 }
-TEST_CASE("signature: Syzygy tablebase adjudication with minimal PGN") { check_scenario("tablebase"); }
-TEST_CASE("signature: crash, illegal move, flag fall and stall with -recover") { check_scenario("faults"); }
-TEST_CASE("signature: draw offers accepted, the seed from the clock") { check_scenario("offers"); }
-TEST_CASE("signature: a match resumed from its state file after three games") { check_scenario("resume"); }
+TEST_CASE("signature: Syzygy tablebase adjudication with minimal PGN", "[engine]") {
+    check_scenario("tablebase");
+}
+TEST_CASE("signature: crash, illegal move, flag fall and stall with -recover", "[engine]") {
+    check_scenario("faults");
+}
+TEST_CASE("signature: draw offers accepted, the seed from the clock", "[engine]") {
+    check_scenario("offers");
+}
+TEST_CASE("signature: a match resumed from its state file after three games", "[engine]") {
+    check_scenario("resume");
+}

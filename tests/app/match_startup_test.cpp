@@ -25,7 +25,7 @@ void check_all_played(const test::CommandRun& r, const std::string& pgn, int gam
 }  // namespace
 
 TEST_CASE("128 engines starting at once on few cores, each using CPU to start, all start",
-          "[match][startup]") {
+          "[match][startup][engine]") {
     // 128 starts of 100 ms of CPU each are 6.4 s of both cores of a two-core machine: started
     // all at once, every engine waits for all the others and none has answered within 4 s.
     TempFile pgn(".pgn");
@@ -38,7 +38,7 @@ TEST_CASE("128 engines starting at once on few cores, each using CPU to start, a
 }
 
 TEST_CASE("startup= counts for each step from its own start: uciok from the process's, readyok from isready",
-          "[match][startup]") {
+          "[match][startup][engine]") {
     // 1.5 s to uciok and 1.5 s more to readyok: each within 2.5 s, together not.
     TempFile pgn(".pgn");
     const std::string engine = test::fake_cmd_quoted("startsleep=1500;readysleep=1500");
@@ -49,7 +49,7 @@ TEST_CASE("startup= counts for each step from its own start: uciok from the proc
 }
 
 TEST_CASE("an engine process that does not start is replaced once before the match stops",
-          "[match][startup]") {
+          "[match][startup][engine]") {
     test::TempDir dir;
     TempFile pgn(".pgn");
     const std::string first = dir.file("first-start");

@@ -82,7 +82,7 @@ void check_games(const std::string& out, const std::string& pgn, std::size_t n, 
 
 }  // namespace
 
-TEST_CASE("a fishtest worker's fastchess line runs unchanged", "[match][runners][stockfish]") {
+TEST_CASE("a fishtest worker's fastchess line runs unchanged", "[match][runners][stockfish][e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempDir d;
     std::ofstream(d.path + "/UHO.epd") << slurp(test::source_path("configs/openings/classical.epd"));
@@ -101,7 +101,7 @@ TEST_CASE("a fishtest worker's fastchess line runs unchanged", "[match][runners]
     CHECK(r.out.find("Score of New vs Base: ") != std::string::npos);
 }
 
-TEST_CASE("an OpenBench worker's cutechess line runs unchanged", "[match][runners][stockfish]") {
+TEST_CASE("an OpenBench worker's cutechess line runs unchanged", "[match][runners][stockfish][e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempDir d;
     for (const char* sub : {"/Engines", "/Books", "/PGNs"}) fs::create_directory(d.path + sub);
@@ -137,7 +137,7 @@ TEST_CASE("an OpenBench worker's cutechess line runs unchanged", "[match][runner
 }
 
 TEST_CASE("a CCRL-style cutechess-cli line with engines.json and -pgnout F min fi runs unchanged",
-          "[match][runners][stockfish]") {
+          "[match][runners][stockfish][e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempDir d;
     std::ofstream(d.path + "/engines.json")
@@ -157,7 +157,7 @@ TEST_CASE("a CCRL-style cutechess-cli line with engines.json and -pgnout F min f
             "-each tc=40/60 nodes=600 -openings file=8moves.pgn format=pgn order=sequential -repeat -games 2 "
             "-rounds 2 -concurrency 2 -recover -event \"CCRL 40/15\" -site CCRL -pgnout ccrl.pgn min fi "
             "-tb ") +
-        test::shared_path("data/syzygy") + " -tbpieces 4";
+        test::source_path("tests/data/syzygy") + " -tbpieces 4";
     const auto r = run_in(d.path, line);
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);

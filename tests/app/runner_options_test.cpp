@@ -178,7 +178,8 @@ TEST_CASE("every cutechess-cli and fastchess option is taken or refused by name"
     CHECK_THROWS_WITH(app::parse_match_options(words(BASE + "-frobnicate")), "unknown option '-frobnicate'");
 }
 
-TEST_CASE("a refused runner option is one line on stderr naming it, exit 2", "[match][cli][runners]") {
+TEST_CASE("a refused runner option is one line on stderr naming it, exit 2",
+          "[match][cli][runners][engine]") {
     for (const char* args : {"-crc32", "-tournament knockout", "-engines", "--compliance x", "-use-affinity",
                              "-engine cmd=c ponder"}) {
         INFO(args);

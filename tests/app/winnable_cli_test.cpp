@@ -27,7 +27,7 @@ std::vector<std::string> lines_of(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("winnable refuses material no game reaches, one line each, and answers the rest",
-          "[app][winnable]") {
+          "[app][winnable][engine]") {
     const fs::path dir =
         fs::path(drawproxy::test::binary_path("winnable-cli-test")) / std::to_string(::getpid());
     fs::create_directories(dir);

@@ -88,7 +88,8 @@ std::string pgn_game(const std::string& tags, const std::string& movetext, const
 
 }  // namespace
 
-TEST_CASE("audit --json reports a broken game as a line with its error and the tags read", "[audit][cli]") {
+TEST_CASE("audit --json reports a broken game as a line with its error and the tags read",
+          "[audit][cli][engine]") {
     const std::string dir = test::source_path("tests/data/pgn/");
     Run r = run_audit_cli("--json " + dir + "malformed.pgn");
     CHECK(r.status == 2);  // bad input, as design.md wants: still every game is reported
@@ -113,7 +114,7 @@ TEST_CASE("audit --json reports a broken game as a line with its error and the t
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 8);
 }
 
-TEST_CASE("audit --rewrite copies a broken game unchanged, in its place", "[audit][cli]") {
+TEST_CASE("audit --rewrite copies a broken game unchanged, in its place", "[audit][cli][engine]") {
     // Eight games, the fifth with an illegal move: eight games come out, the fifth byte for byte.
     std::string text;
     const std::string broken =
@@ -153,7 +154,7 @@ TEST_CASE("audit --rewrite copies a broken game unchanged, in its place", "[audi
     }
 }
 
-TEST_CASE("audit names the file of each game when several are read", "[audit][cli]") {
+TEST_CASE("audit names the file of each game when several are read", "[audit][cli][engine]") {
     const std::string dir = test::source_path("tests/data/pgn/");
     Run r = run_audit_cli("--json " + dir + "cutechess.pgn " + dir + "malformed.pgn");
     const auto out = lines(r.out);
@@ -172,7 +173,7 @@ TEST_CASE("audit names the file of each game when several are read", "[audit][cl
 }
 
 TEST_CASE("audit reads fivefold and 75-move terminations as such, in other tools' spellings",
-          "[audit][cli]") {
+          "[audit][cli][engine]") {
     std::string text;
     for (const char* t : {"fivefold repetition", "FIVEFOLD_REPETITION", "Draw by fivefold repetition"})
         text += pgn_game(std::string("[Termination \"") + t + "\"]\n", KNIGHTS_16, "1/2-1/2");
@@ -253,7 +254,8 @@ game::Outcome outcome(const char* reason, const char* article, const char* move 
 
 }  // namespace
 
-TEST_CASE("audit understands drawproxy's own PGN: ResultRule tags and ending comments", "[audit][cli]") {
+TEST_CASE("audit understands drawproxy's own PGN: ResultRule tags and ending comments",
+          "[audit][cli][engine]") {
     // Black claims with the intended move Ng8 at ply 7; White claims the threefold that appeared
     // at ply 8; the fifth occurrence at ply 16; an event rule's adjudication.
     const std::string text = drawproxy_pgn(7, outcome("threefold", "9.2.1", "f6g8", true)) +
@@ -294,7 +296,7 @@ TEST_CASE("audit understands drawproxy's own PGN: ResultRule tags and ending com
           std::string::npos);
 }
 
-TEST_CASE("audit's table keeps its columns aligned whatever the cells hold", "[audit][cli]") {
+TEST_CASE("audit's table keeps its columns aligned whatever the cells hold", "[audit][cli][engine]") {
     // A 75-move end ("2 seventy-five-moves 9.6.2 1/2-1/2") is wider than the old fixed column,
     // a long name and a non-ASCII one, and a broken game's row.
     const std::string text = pgn_game(
@@ -328,8 +330,8 @@ TEST_CASE("audit's table keeps its columns aligned whatever the cells hold", "[a
     }
 }
 
-TEST_CASE("audit of an empty file says 'no games'; a directory or missing file names the reason",
-          "[audit][cli]") {
+TEST_CASE("audit of an empty file says 'no games', and a directory or missing file names the reason",
+          "[audit][cli][engine]") {
     TempFile empty(""), blank("\n  \n{a comment between games}\n");
     for (const std::string& path : {empty.path, blank.path}) {
         Run r = run_audit_cli(path);

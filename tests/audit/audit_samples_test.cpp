@@ -235,7 +235,7 @@ ShellRun run_shell(const std::string& command) {
 
 }  // namespace
 
-TEST_CASE("drawproxy audit: exit status, JSON lines, broken games on stderr", "[audit][cli]") {
+TEST_CASE("drawproxy audit: exit status, JSON lines, broken games on stderr", "[audit][cli][engine]") {
     const std::string exe = test::binary_path("bin/drawproxy");
     const std::string dir = test::source_path("tests/data/pgn/");
     ShellRun ok = run_shell(exe + " audit --json " + dir + "cutechess.pgn " + dir + "lichess.pgn 2>&1");

@@ -120,7 +120,7 @@ TEST_CASE("lichess games: [%clk] and [%eval] commands, 1... numbers, glyphs", "[
     CHECK(games[2].result == "0-1");
 }
 
-TEST_CASE("movetext features: variations, NAGs, ; and % comments, escapes", "[pgn]") {
+TEST_CASE("movetext features: variations, NAGs, semicolon and % comments, escapes", "[pgn]") {
     const std::string text =
         "% an escape line\n"
         "[Event \"a \\\"quoted\\\" name\"]\n"

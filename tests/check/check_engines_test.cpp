@@ -57,7 +57,7 @@ Card wrong(const std::string& mode) { return run(binary_path("bin/wrong_engine")
 }  // namespace
 
 TEST_CASE("Stockfish passes every probe but those where Stockfish 15.1 is wrong under the Laws",
-          "[check][stockfish]") {
+          "[check][stockfish][e2e]") {
     const Card& sf = stockfish_card();
     CHECK(sf.chess960);
     CHECK_FALSE(sf.claiming_engine);
@@ -70,7 +70,7 @@ TEST_CASE("Stockfish passes every probe but those where Stockfish 15.1 is wrong 
     CHECK(sf.seconds < 60);
 }
 
-TEST_CASE("each wrong engine fails exactly the probes it breaks", "[check][stockfish]") {
+TEST_CASE("each wrong engine fails exactly the probes it breaks", "[check][stockfish][e2e]") {
     const std::set<std::string> sf = with(stockfish_card(), Outcome::Fail);
     // Blind to the moves list: the repetition through history is gone (the bare-FEN control
     // and the castling look-alikes have no history to miss).
@@ -85,14 +85,14 @@ TEST_CASE("each wrong engine fails exactly the probes it breaks", "[check][stock
 }
 
 TEST_CASE("the proxy over Stockfish is a claiming engine that passes the claim probes",
-          "[check][stockfish]") {
+          "[check][stockfish][e2e]") {
     const Card c = run(binary_path("bin/drawproxy"), {"--", STOCKFISH});
     CHECK(c.claiming_engine);
     CHECK(with(c, Outcome::Fail) == with(stockfish_card(), Outcome::Fail));
     for (const std::string& name : group("claims")) CHECK(with(c, Outcome::Pass).count(name) == 1);
 }
 
-TEST_CASE("an engine that hangs or crashes fails those probes and the run still ends", "[check]") {
+TEST_CASE("an engine that hangs or crashes fails those probes and the run still ends", "[check][engine]") {
     RunOptions o;
     o.program = binary_path("bin/fake_engine");
     o.args = {"--on", "go=@hang"};
@@ -121,7 +121,7 @@ TEST_CASE("an engine that hangs or crashes fails those probes and the run still 
     CHECK(c.results[1].judgement.reason == "searched until stopped in a finished game");
 }
 
-TEST_CASE("a program that is not a UCI engine is refused", "[check]") {
+TEST_CASE("a program that is not a UCI engine is refused", "[check][engine]") {
     RunOptions o;
     o.program = "/bin/true";
     CHECK_THROWS_AS(run_check(o), NotUciEngine);
@@ -140,7 +140,7 @@ TEST_CASE("a program that is not a UCI engine is refused", "[check]") {
     CHECK_THROWS_AS(run_check(o), NotUciEngine);
 }
 
-TEST_CASE("drawproxy check: exit codes and usage errors", "[check]") {
+TEST_CASE("drawproxy check: exit codes and usage errors", "[check][e2e]") {
     const std::string dp = binary_path("bin/drawproxy") + " check";
     auto status = [](const std::string& cmd) {
         return WEXITSTATUS(std::system((cmd + " >/dev/null 2>&1").c_str()));
@@ -154,7 +154,7 @@ TEST_CASE("drawproxy check: exit codes and usage errors", "[check]") {
                  " zero-clock " + STOCKFISH) == 1);
 }
 
-TEST_CASE("the other engines in Debian get the same card twice (no flaky probe)", "[check][engines]") {
+TEST_CASE("the other engines in Debian get the same card twice (no flaky probe)", "[check][engines][e2e]") {
     // scripts/setup.sh --test installs them; a missing one is a failed setup, not a skip.
     for (const char* engine : {"/usr/games/toga2", "/usr/games/glaurung", "/usr/games/ethereal-chess"}) {
         INFO(engine);

@@ -89,7 +89,7 @@ TEST_CASE("finished and dead probes are over by the Laws, the others are not", "
     }
 }
 
-TEST_CASE("repetition probes: the expected move makes the third occurrence; the bare FEN has none",
+TEST_CASE("repetition probes: the expected move makes the third occurrence, and the bare FEN has none",
           "[check]") {
     const rules::Game history = replay(probe("repetition-history"));
     CHECK(history.repetition_count() == 2);

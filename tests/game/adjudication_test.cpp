@@ -126,7 +126,7 @@ tournament::MatchSummary play(const std::string& white, const std::string& black
 }  // namespace
 
 TEST_CASE("event rules end real games at the exact move, named in PGN, table and JSON",
-          "[match][adjudication]") {
+          "[match][adjudication][engine]") {
     TempFile pgn(".pgn"), json(".json");
     const std::string out = " -pgnout " + pgn.path + " -jsonout " + json.path;
     SECTION("draw-score, restarted by a score outside the band") {

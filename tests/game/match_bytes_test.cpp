@@ -13,8 +13,8 @@ using drawproxy::test::fake_cmd;
 using drawproxy::test::TempFile;
 using drawproxy::test::words;
 
-TEST_CASE("a bestmove of bytes that are not UTF-8 is an illegal move; JSON and PGN stay valid",
-          "[match][faults]") {
+TEST_CASE("a bestmove of bytes that are not UTF-8 is an illegal move, and JSON and PGN stay valid",
+          "[match][faults][engine]") {
     TempFile pgn(".pgn"), json(".json");
     auto summary = test::run_match_words(
         words("-engine " + fake_cmd("score=0;bytes=2") + " name=W -engine " + fake_cmd("score=0") +

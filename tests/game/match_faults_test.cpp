@@ -29,14 +29,14 @@ const char* const LIMIT = "-each nodes=1 stall=5 -games 1";
 
 }  // namespace
 
-TEST_CASE("a crashing engine loses with reason crash", "[match][faults]") {
+TEST_CASE("a crashing engine loses with reason crash", "[match][faults][engine]") {
     auto g = play_one("crash=2", "score=0", LIMIT);
     CHECK(g.outcome.termination == rules::Termination::Crash);
     CHECK(g.outcome.score == rules::Score::BlackWins);
     CHECK(g.plies.size() == 2);
 }
 
-TEST_CASE("an illegal move loses (7.5.5) and is named", "[match][faults]") {
+TEST_CASE("an illegal move loses (7.5.5) and is named", "[match][faults][engine]") {
     auto g = play_one("score=0", "illegal=1", LIMIT);
     CHECK(g.outcome.rule_text() == "illegal-move 7.5.5 move a1a1");
     CHECK(g.outcome.score == rules::Score::WhiteWins);
@@ -44,7 +44,7 @@ TEST_CASE("an illegal move loses (7.5.5) and is named", "[match][faults]") {
 }
 
 TEST_CASE("flag fall against a lone king is a draw, against mating material a loss (6.9)",
-          "[match][faults]") {
+          "[match][faults][engine]") {
     TempFile epd(".epd", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n");
     const std::string opts = "-each tc=1+0 timemargin=50 -games 1 -openings file=" + epd.path;
     SECTION("the side with the queen flags: Black cannot mate, draw") {
@@ -61,13 +61,14 @@ TEST_CASE("flag fall against a lone king is a draw, against mating material a lo
     }
 }
 
-TEST_CASE("a silent engine without a clock loses as stalled", "[match][faults]") {
+TEST_CASE("a silent engine without a clock loses as stalled", "[match][faults][engine]") {
     auto g = play_one("hang=0", "score=0", "-each nodes=1 stall=0.3 -games 1");
     CHECK(g.outcome.termination == rules::Termination::Stall);
     CHECK(g.outcome.score == rules::Score::BlackWins);
 }
 
-TEST_CASE("an incorrect claim costs 9.5 time, acts as an offer, and the game goes on", "[match][faults]") {
+TEST_CASE("an incorrect claim costs 9.5 time, acts as an offer, and the game goes on",
+          "[match][faults][engine]") {
     // White claims a threefold at move 1; Black (at +300 it never accepts) crashes at ply 3.
     auto g = play_one("claim=0:threefold_9.2.2 claim=engine", "score=300;crash=3",
                       "-each tc=60+0 -games 1 -draw-offers score=10 moves=50");
@@ -83,7 +84,7 @@ TEST_CASE("an incorrect claim costs 9.5 time, acts as an offer, and the game goe
 }
 
 TEST_CASE("an incorrect claim under fide-2001 is no offer and halves the claimant's time",
-          "[match][faults]") {
+          "[match][faults][engine]") {
     auto g = play_one("claim=0:threefold_9.2.2 claim=engine", "score=0;crash=3",
                       "-each tc=60+0 -games 1 -rules fide-2001");
     REQUIRE(g.plies.size() == 3);
@@ -93,7 +94,7 @@ TEST_CASE("an incorrect claim under fide-2001 is no offer and halves the claiman
     CHECK_FALSE(g.plies[0].offered_draw);
 }
 
-TEST_CASE("a correct claim printed by the engine ends the game", "[match][faults]") {
+TEST_CASE("a correct claim printed by the engine ends the game", "[match][faults][engine]") {
     // Knights out and back twice: after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1, Black's Ng8
     // would make the start position appear a third time (9.2.1).
     const std::string moves = "moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8";
@@ -104,7 +105,7 @@ TEST_CASE("a correct claim printed by the engine ends the game", "[match][faults
     CHECK(g.plies.size() == 7);
 }
 
-TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][faults]") {
+TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][faults][engine]") {
     const std::string moves = "moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3";
     SECTION("always: Black claims with its intended move") {
         auto g = play_one(moves + " claim=never", moves, "-each nodes=1 -games 1");
@@ -127,7 +128,8 @@ TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][
     }
 }
 
-TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would", "[match][faults]") {
+TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would",
+          "[match][faults][engine]") {
     // Knights in the corners, king on f1 (Shredder-FEN castling rights): the same shuffle as in
     // standard chess must bring Black's intended-move claim at ply 7 (issue 13 item 3: the
     // runner's claimant was never told the game is Chess960 and claimed nothing).
@@ -151,7 +153,7 @@ TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would
     }
 }
 
-TEST_CASE("draw offers are accepted when the opponent's score is level", "[match][faults]") {
+TEST_CASE("draw offers are accepted when the opponent's score is level", "[match][faults][engine]") {
     auto g = play_one("score=0", "score=0", "-each nodes=1 -games 1 -draw-offers score=10 moves=2");
     // White's second move comes with an offer; Black, level, accepts instead of moving.
     CHECK(g.outcome.rule_text() == "agreement 9.1.2");
@@ -160,7 +162,7 @@ TEST_CASE("draw offers are accepted when the opponent's score is level", "[match
     CHECK_FALSE(g.plies[0].offered_draw);
 }
 
-TEST_CASE("draw offers are refused by a player that is not level", "[match][faults]") {
+TEST_CASE("draw offers are refused by a player that is not level", "[match][faults][engine]") {
     auto g = play_one("score=0", "score=-50;crash=7", "-each nodes=1 -games 1 -draw-offers score=10 moves=2");
     CHECK(g.outcome.termination == rules::Termination::Crash);
     REQUIRE(g.plies.size() == 7);
@@ -169,7 +171,7 @@ TEST_CASE("draw offers are refused by a player that is not level", "[match][faul
     CHECK_FALSE(g.plies[3].offered_draw);
 }
 
-TEST_CASE("agreement before the event's minimum move is refused", "[match][faults]") {
+TEST_CASE("agreement before the event's minimum move is refused", "[match][faults][engine]") {
     auto g = play_one("score=0", "score=0;crash=7",
                       "-each nodes=1 -games 1 -draw-offers score=10 moves=2 after=5");
     // Both sides are level and offer from their second move on; every acceptance before
@@ -181,7 +183,7 @@ TEST_CASE("agreement before the event's minimum move is refused", "[match][fault
     CHECK(g.plies[6 - 1].notes.size() == 1);
 }
 
-TEST_CASE("the PGN of a faulty game reads back with its ResultRule", "[match][faults][pgn]") {
+TEST_CASE("the PGN of a faulty game reads back with its ResultRule", "[match][faults][pgn][engine]") {
     TempFile pgn(".pgn");
     auto summary = test::run_match_words(words("-engine " + fake_cmd("score=0;illegal=5") +
                                                " name=W -engine " + fake_cmd("score=0;illegal=5") +

@@ -113,7 +113,7 @@ TEST_CASE("Polyglot moves: castling king-takes-rook, promotions, illegal entries
 }
 
 TEST_CASE("book= plays book moves while in book, bookdepth= stops them, castling is translated",
-          "[match][polyglot]") {
+          "[match][polyglot][engine]") {
     // White's book: 1.e4, and after 1.e4 e5 2.Nf3. Its engine would play 1.d4 and 2.c4.
     TempFile book(".bin", book_bytes({{rules::polyglot_key(after({})), "e2e4", 10},
                                       {rules::polyglot_key(after({"e2e4", "e7e5"})), "g1f3", 3}}));
@@ -164,7 +164,7 @@ TEST_CASE("book= plays book moves while in book, bookdepth= stops them, castling
     }
 }
 
-TEST_CASE("book moves are drawn by weight and the same for the same seed", "[match][polyglot]") {
+TEST_CASE("book moves are drawn by weight and the same for the same seed", "[match][polyglot][engine]") {
     // 1.e4 weight 3, 1.d4 weight 1, 1.c4 weight 0 (never played).
     const std::uint64_t start = rules::polyglot_key(after({}));
     TempFile book(".bin", book_bytes({{start, "e2e4", 3}, {start, "d2d4", 1}, {start, "c2c4", 0}}));
@@ -193,7 +193,7 @@ TEST_CASE("book moves are drawn by weight and the same for the same seed", "[mat
 }
 
 TEST_CASE("seed from the clock without -srand: book moves differ by run, the seed is said and repeats them",
-          "[match][polyglot]") {
+          "[match][polyglot][engine]") {
     const std::uint64_t start = rules::polyglot_key(after({}));
     const std::string bytes =
         book_bytes({{start, "e2e4", 1}, {start, "d2d4", 1}, {start, "c2c4", 1}, {start, "g1f3", 1}});
@@ -259,7 +259,7 @@ TEST_CASE("seed from the clock without -srand: book moves differ by run, the see
 }
 
 TEST_CASE("book= with Stockfish: book moves, castling sent as e1g1, then the engines play on",
-          "[match][polyglot][stockfish]") {
+          "[match][polyglot][stockfish][e2e]") {
     const std::string sf = "/usr/games/stockfish";
     if (::access(sf.c_str(), X_OK) != 0) FAIL("needs /usr/games/stockfish");
     const std::string fen = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";

@@ -1,4 +1,4 @@
-// The event's tablebase rule (-tb): Syzygy tables from the test data (3- and 4-man)
+// The event's tablebase rule (-tb): Syzygy tables from tests/data/syzygy (3- and 4-man)
 // decide a position they hold after each move, the Laws first; a win only past the fifty-move
 // rule is a draw when the defender's claim policy would claim under 9.3, and is played on
 // otherwise. Scripted fake engines from EPD starts, and real Stockfish.
@@ -144,7 +144,7 @@ TEST_CASE("the tablebase verdict: -tbadjudicate, -tbignore50, and the defender's
 }
 
 TEST_CASE("tablebases: -tb ends games at the first move into the tables, named in PGN, table and JSON",
-          "[match][tablebase]") {
+          "[match][tablebase][engine]") {
     TempFile pgn(".pgn"), json(".json");
     const std::string out = "-each claim=never -pgnout " + pgn.path + " -jsonout " + json.path;
     SECTION("KQvK: won for White after one move") {
@@ -198,7 +198,7 @@ TEST_CASE("tablebases: -tb ends games at the first move into the tables, named i
 }
 
 TEST_CASE("a win only past the fifty-move rule: a draw if the defender claims, else played on",
-          "[match][tablebase]") {
+          "[match][tablebase][engine]") {
     // The start and the position after 1.Qd2 are in the tables as won only past the fifty moves.
     REQUIRE(probe("7k/8/8/8/8/8/8/K2Q4 w - - 96 1") == Wdl::CursedWin);
     REQUIRE(probe("7k/8/8/8/8/8/3Q4/K7 b - - 97 1") == Wdl::BlessedLoss);
@@ -232,7 +232,7 @@ TEST_CASE("a win only past the fifty-move rule: a draw if the defender claims, e
 }
 
 TEST_CASE("tablebases: a loss blessed by the clock is the defender's draw, in the drawproxy process",
-          "[match][tablebase]") {
+          "[match][tablebase][engine]") {
     // KBNvK with DTZ 58 and 70 on the clock: after 1.Nd3 Black is to move with 71 on the clock
     // and DTZ -57, so mate cannot come before ply 100 of the clock; Black, claim=always, claims
     // under 9.3 first. Both colours play the opening (the engine that plays White plays Nd3),
@@ -258,7 +258,7 @@ TEST_CASE("tablebases: a loss blessed by the clock is the defender's draw, in th
 }
 
 TEST_CASE("tablebases: -tb with Stockfish: KQvK and KRvKR from EPD starts end by the tables",
-          "[match][tablebase][stockfish]") {
+          "[match][tablebase][stockfish][e2e]") {
     const char* sf = "/usr/games/stockfish";
     if (::access(sf, X_OK) != 0) FAIL("needs /usr/games/stockfish");
     TempFile book(".epd", "4k3/8/8/8/8/8/8/3QK3 w - -\n4k3/7r/8/8/8/8/R7/4K3 w - -\n");
@@ -279,10 +279,10 @@ TEST_CASE("tablebases: -tb with Stockfish: KQvK and KRvKR from EPD starts end by
 }
 
 TEST_CASE("tablebases: -tb without tables, or a bad -tbadjudicate, is one line on stderr and exit 2",
-          "[match][tablebase][cli]") {
+          "[match][tablebase][cli][engine]") {
     for (const char* args :
-         {"-tb /nonexistent-tables", "-tb " DRAWPROXY_SHARED_DIR "/data/syzygy -tbadjudicate WIN",
-          "-tb " DRAWPROXY_SHARED_DIR "/data/syzygy -tbpieces 1"}) {
+         {"-tb /nonexistent-tables", "-tb " DRAWPROXY_SOURCE_DIR "/tests/data/syzygy -tbadjudicate WIN",
+          "-tb " DRAWPROXY_SOURCE_DIR "/tests/data/syzygy -tbpieces 1"}) {
         INFO(args);
         CommandRun r = run_drawproxy(
             std::string("match -engine cmd=/bin/true -engine cmd=/bin/true -each nodes=1 ") + args);

@@ -29,7 +29,7 @@ std::string engines() {
 
 }  // namespace
 
-TEST_CASE("merge: parts with their PGNs, in any order, give the whole match", "[match][merge]") {
+TEST_CASE("merge: parts with their PGNs, in any order, give the whole match", "[match][merge][engine]") {
     TempFile p1(".pgn"), p2(".pgn"), p3(".pgn"), j1(".json"), j2(".json"), j3(".json");
     TempFile whole_pgn(".pgn"), whole_json(".json");
     const std::string pgns[] = {p1.path, p2.path, p3.path}, jsons[] = {j1.path, j2.path, j3.path};

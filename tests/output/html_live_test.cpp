@@ -28,7 +28,8 @@ int count(const std::string& s, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("match -htmlout is refreshed every -ratinginterval games while the match runs", "[match][html]") {
+TEST_CASE("match -htmlout is refreshed every -ratinginterval games while the match runs",
+          "[match][html][engine]") {
     test::TempFile page(".html"), gate(".gate");
     std::remove(page.path.c_str());
     std::remove(gate.path.c_str());

@@ -37,7 +37,7 @@ void check_elo_fields(const nlohmann::json& pair) {
 }  // namespace
 
 TEST_CASE("match -jsonout lists the games by number, with the ResultRule reasons and each game's facts",
-          "[match][json]") {
+          "[match][json][engine]") {
     // Game 1 (A white) thinks 0.6 s at its first move; games 2 and 3 start dead and end at once,
     // so with three at a time game 1 finishes last.
     TempFile epd(".epd", START + "\n" + BARE_KINGS + "\n" + BARE_KINGS + "\n"), json(".json"), pgn(".pgn");
@@ -98,7 +98,7 @@ TEST_CASE("match -jsonout lists the games by number, with the ResultRule reasons
     check_elo_fields(j["pairs"][0]);
 }
 
-TEST_CASE("match -jsonout gives an opening's book moves in UCI", "[match][json]") {
+TEST_CASE("match -jsonout gives an opening's book moves in UCI", "[match][json][engine]") {
     TempFile book(".pgn", "[Event \"?\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n\n"), json(".json");
     run_match_words(words("-engine " + fake_cmd(KNIGHTS) + " name=A -engine " + fake_cmd(KNIGHTS) +
                           " name=B -each nodes=1 -games 1 -openings file=" + book.path +
@@ -110,7 +110,8 @@ TEST_CASE("match -jsonout gives an opening's book moves in UCI", "[match][json]"
     CHECK(j["games"][0]["reason"] == "threefold");
 }
 
-TEST_CASE("match -jsonout of a 1-game match: an infinite Elo is absent, never null", "[match][json]") {
+TEST_CASE("match -jsonout of a 1-game match: an infinite Elo is absent, never null",
+          "[match][json][engine]") {
     TempFile json(".json");
     run_match_words(words("-engine " + fake_cmd("illegal=0") + " name=A -engine " + fake_cmd("score=0") +
                           " name=B -each nodes=1 -games 1 -jsonout " + json.path));

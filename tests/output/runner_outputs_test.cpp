@@ -22,7 +22,7 @@ tournament::MatchSummary play(const std::string& extra) {
 }  // namespace
 
 TEST_CASE("noswap (-noswap) keeps the first engine White, -reverse starts with the second",
-          "[match][runners]") {
+          "[match][runners][engine]") {
     auto plain = play("");
     REQUIRE(plain.games.size() == 2);
     auto white_of = [](const tournament::MatchSummary& s, int number) {
@@ -44,7 +44,7 @@ TEST_CASE("noswap (-noswap) keeps the first engine White, -reverse starts with t
 }
 
 TEST_CASE("output options -event, -site, -pgnout min, -epdout and -log write what the runners write",
-          "[match][runners]") {
+          "[match][runners][engine]") {
     TempFile pgn(".pgn"), epd(".epd"), log(".log");
     auto s = play("-event Club_Cup -site Lab -pgnout " + pgn.path + " min fi -epdout " + epd.path +
                   " -log file=" + log.path + " level=info");
@@ -74,7 +74,7 @@ TEST_CASE("output options -event, -site, -pgnout min, -epdout and -log write wha
     CHECK(l.find("<B(1): bestmove ") != std::string::npos);
 }
 
-TEST_CASE("wait (-wait) pauses between games", "[match][runners]") {
+TEST_CASE("wait (-wait) pauses between games", "[match][runners][engine]") {
     const auto t0 = std::chrono::steady_clock::now();
     play("-wait 300");
     const auto ms =
@@ -111,7 +111,7 @@ std::vector<int> score_line_counts(const std::string& text) {
 }  // namespace
 
 TEST_CASE("score interval (-scoreinterval N) prints the score line every N games and after the last",
-          "[match][runners]") {
+          "[match][runners][engine]") {
     using V = std::vector<int>;
     CHECK(score_line_counts(five_games_output("-output cutechess")) == V{1, 2, 3, 4, 5});
     CHECK(score_line_counts(five_games_output("-output cutechess -scoreinterval 2")) == V{2, 4, 5});

@@ -89,7 +89,7 @@ TEST_CASE("a game already over: the result line at go, and no claim") {
     CHECK(d.gui("go") == Lines{"info string drawproxy result 1/2-1/2 dead-position 5.2.2"});
 }
 
-TEST_CASE("policy never claims nothing; score:CP uses the engine's last score of the search") {
+TEST_CASE("policy never claims nothing, and score:CP uses the engine's last score of the search") {
     Driver never("fide-2023", ClaimPolicy{ClaimPolicy::Never, 0});
     never.gui(KNIGHTS_7 + " f6g8");
     CHECK(never.gui("go").empty());

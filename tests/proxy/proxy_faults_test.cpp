@@ -35,7 +35,7 @@ int engine_pid(ChildSession& s) {
 
 }  // namespace
 
-TEST_CASE("an engine that cannot start: a clear error and exit 2") {
+TEST_CASE("an engine that cannot start: a clear error and exit 2", "[engine]") {
     ChildSession s("/bin/sh", {"-c", proxy_binary() + " -- /nonexistent/engine 2>&1"});
     REQUIRE(s.wait_exit());
     CHECK(*s.status() == 2);
@@ -53,7 +53,7 @@ TEST_CASE("an engine that cannot start: a clear error and exit 2") {
     CHECK(*u.status() == 2);
 }
 
-TEST_CASE("an engine that dies: the exit line toward the GUI and a non-zero exit") {
+TEST_CASE("an engine that dies: the exit line toward the GUI and a non-zero exit", "[engine]") {
     SECTION("crash") {
         ChildSession s(proxy_binary(), proxy_args({}, {"--start", "@pid", "--on", "go=info depth 1;@crash"}));
         int pid = engine_pid(s);
@@ -80,7 +80,7 @@ TEST_CASE("an engine that dies: the exit line toward the GUI and a non-zero exit
     }
 }
 
-TEST_CASE("quit and end of input end the engine and the proxy cleanly") {
+TEST_CASE("quit and end of input end the engine and the proxy cleanly", "[engine]") {
     SECTION("quit") {
         ChildSession s(proxy_binary(), proxy_args({}, {"--start", "@pid"}));
         int pid = engine_pid(s);
@@ -120,7 +120,7 @@ TEST_CASE("quit and end of input end the engine and the proxy cleanly") {
     }
 }
 
-TEST_CASE("SIGINT, SIGTERM and SIGHUP end the engine; no orphan is left") {
+TEST_CASE("SIGINT, SIGTERM and SIGHUP end the engine and leave no orphan", "[engine]") {
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
         DYNAMIC_SECTION("signal " << sig) {
             ChildSession s(proxy_binary(),
@@ -142,7 +142,7 @@ TEST_CASE("SIGINT, SIGTERM and SIGHUP end the engine; no orphan is left") {
     }
 }
 
-TEST_CASE("SIGPIPE never kills the proxy: a GUI that goes away ends the session") {
+TEST_CASE("SIGPIPE never kills the proxy: a GUI that goes away ends the session", "[engine]") {
     // `head` closes the pipe after one line while the engine floods.
     std::string cmd = "(echo go; sleep 1) | " + proxy_binary() + " -- " + fake_engine_binary() +
                       " --on 'go=@flood 2000000' | head -n 1 >/dev/null; echo status=${PIPESTATUS[1]}";

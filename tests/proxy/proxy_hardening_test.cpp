@@ -66,7 +66,9 @@ long peak_over(int pid, std::chrono::milliseconds span) {
 
 }  // namespace
 
-TEST_CASE("backpressure: a GUI that stops reading holds the proxy's memory; lines and claims stay in order") {
+TEST_CASE(
+    "backpressure: a GUI that stops reading holds the proxy's memory, and lines and claims stay in order",
+    "[engine]") {
     const long n = 1000000;  // ~80 MB of info lines
     RawChild p({proxy_binary(), "--", fake_engine_binary(), "--on",
                 "go=@flood " + std::to_string(n) + ";bestmove f6g8"});
@@ -86,7 +88,8 @@ TEST_CASE("backpressure: a GUI that stops reading holds the proxy's memory; line
     CHECK(lines[std::size_t(n) + 1] == "bestmove f6g8");
 }
 
-TEST_CASE("backpressure: an engine that stops reading makes the GUI's writes block, as a pipe would") {
+TEST_CASE("backpressure: an engine that stops reading makes the GUI's writes block, as a pipe would",
+          "[engine]") {
     RawChild p({proxy_binary(), "--quit-timeout", "0.2", "--", fake_engine_binary(), "--start", "@hang"});
     ::fcntl(p.input(), F_SETFL, O_NONBLOCK);
     // Long lines, so that the proxy's speed is bytes copied, not lines parsed.
@@ -112,7 +115,7 @@ TEST_CASE("backpressure: an engine that stops reading makes the GUI's writes blo
 
 // The proxy runs on plain pipes here, not under EngineProcess, whose own group handling
 // would clean up for a proxy that does not.
-TEST_CASE("process group: an engine's helper child goes when the proxy ends normally") {
+TEST_CASE("process group: an engine's helper child goes when the proxy ends normally", "[engine]") {
     RawChild p(
         {proxy_binary(), "--quit-timeout", "0.5", "--", fake_engine_binary(), "--start", "@fork;@pid"});
     const auto lines = split_lines(p.read_until("info string pid "));
@@ -124,7 +127,8 @@ TEST_CASE("process group: an engine's helper child goes when the proxy ends norm
     CHECK(gone_soon(helper));
 }
 
-TEST_CASE("process group: an engine and its helper child go when the proxy is killed by SIGKILL") {
+TEST_CASE("process group: an engine and its helper child go when the proxy is killed by SIGKILL",
+          "[engine]") {
     RawChild p({proxy_binary(), "--", fake_engine_binary(), "--start", "@fork;@pid;isready"});
     const auto lines = split_lines(p.read_until("isready\n"));
     const int engine = number_after(lines, "info string pid ");
@@ -137,7 +141,7 @@ TEST_CASE("process group: an engine and its helper child go when the proxy is ki
     CHECK(gone_soon(helper));
 }
 
-TEST_CASE("shutdown: an engine that crashes on quit is reported and the proxy exits non-zero") {
+TEST_CASE("shutdown: an engine that crashes on quit is reported and the proxy exits non-zero", "[engine]") {
     ChildSession s("/bin/sh",
                    {"-c", proxy_binary() + " -- " + fake_engine_binary() + " --on quit=@crash 2>&1"});
     s.send("isready");
@@ -150,7 +154,7 @@ TEST_CASE("shutdown: an engine that crashes on quit is reported and the proxy ex
     CHECK(std::find(l.begin(), l.end(), "drawproxy: engine exited (status 139)") != l.end());
 }
 
-TEST_CASE("exact bytes: a last line without a newline is relayed without one, both ways") {
+TEST_CASE("exact bytes: a last line without a newline is relayed without one, both ways", "[engine]") {
     const std::string to_engine = temp_file("to-engine"), to_gui = temp_file("to-gui");
     std::string cmd =
         "printf 'uci\\nisready' | " + proxy_binary() + " -- /bin/sh -c 'cat > " + to_engine + "'";
@@ -165,7 +169,7 @@ TEST_CASE("exact bytes: a last line without a newline is relayed without one, bo
     std::filesystem::remove(to_gui);
 }
 
-TEST_CASE("proxy --log records the quit the proxy sends on its own") {
+TEST_CASE("proxy --log records the quit the proxy sends on its own", "[engine]") {
     const std::string log = temp_file("log");
     std::string cmd = "printf 'isready\\n' | " + proxy_binary() + " --log " + log + " -- " +
                       fake_engine_binary() + " >/dev/null";

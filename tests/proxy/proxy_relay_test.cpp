@@ -22,7 +22,7 @@ std::string build_temp_file(const std::string& name) { return binary_path("tests
 
 }  // namespace
 
-TEST_CASE("uci: our options come right before uciok; our setoptions stay with us") {
+TEST_CASE("uci: our options come right before uciok, and our setoptions stay with us", "[engine]") {
     std::string record = build_temp_file("options.txt");
     ChildSession s(proxy_binary(), {"--claim", "score:-30", "--setoption", "Hash=64", "--setoption",
                                     "Threads=1", "--", fake_engine_binary(), "--record", record});
@@ -49,7 +49,7 @@ TEST_CASE("uci: our options come right before uciok; our setoptions stay with us
                                                          "setoption name Hash value 32", "isready", "quit"});
 }
 
-TEST_CASE("the DrawProxy options change the policy and the edition") {
+TEST_CASE("the DrawProxy options change the policy and the edition", "[engine]") {
     Args engine = {"--", fake_engine_binary(), "--on", "go=info depth 1 score cp 0;bestmove e2e4"};
     ChildSession s(proxy_binary(), engine);
     const std::string pos = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
@@ -87,7 +87,7 @@ TEST_CASE("the DrawProxy options change the policy and the edition") {
     CHECK(s.lines() == expected);
 }
 
-TEST_CASE("lines of any length and any bytes pass intact both ways") {
+TEST_CASE("lines of any length and any bytes pass intact both ways", "[engine]") {
     std::string record = build_temp_file("bytes.txt");
     ChildSession s(proxy_binary(), {"--", fake_engine_binary(), "--record", record, "--on",
                                     "isready=@big 3000000;readyok", "--on", "echo=@echo"});
@@ -111,7 +111,8 @@ TEST_CASE("lines of any length and any bytes pass intact both ways") {
     CHECK(read_lines(record) == std::vector<std::string>{odd, huge, "isready", "quit"});
 }
 
-TEST_CASE("the --log file holds every line both ways with a microsecond timestamp and direction") {
+TEST_CASE("the --log file holds every line both ways with a microsecond timestamp and direction",
+          "[engine]") {
     std::string log = build_temp_file("log.txt");
     ChildSession s(proxy_binary(), {"--log", log, "--", fake_engine_binary()});
     s.send("isready");
@@ -136,7 +137,7 @@ TEST_CASE("the --log file holds every line both ways with a microsecond timestam
                                            "gui->engine quit"});
 }
 
-TEST_CASE("usage errors exit 2 with one line") {
+TEST_CASE("usage errors exit 2 with one line", "[engine]") {
     for (Args args :
          {Args{"--claim", "maybe", "--", "/bin/cat"}, Args{"--rules", "fide-1900", "--", "/bin/cat"},
           Args{"--setoption", "novalue", "--", "/bin/cat"}, Args{"--bogus", "--", "/bin/cat"},

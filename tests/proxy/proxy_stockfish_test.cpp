@@ -77,7 +77,7 @@ std::vector<std::string> engine_lines_in_log(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("Stockfish through the proxy: threefold claims exactly when allowed") {
+TEST_CASE("Stockfish through the proxy: threefold claims exactly when allowed", "[e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("Stockfish is not installed at " << STOCKFISH);
     for (auto [rules, intended, appeared] :
          {std::tuple{"fide-2023", "9.2.1", "9.2.2"}, std::tuple{"fide-2014", "9.2a", "9.2b"}}) {
@@ -117,7 +117,7 @@ TEST_CASE("Stockfish through the proxy: threefold claims exactly when allowed") 
     }
 }
 
-TEST_CASE("Stockfish through the proxy: fifty-move claims, and the 75-move result") {
+TEST_CASE("Stockfish through the proxy: fifty-move claims, and the 75-move result", "[e2e]") {
     if (::access(STOCKFISH, X_OK) != 0) FAIL("Stockfish is not installed at " << STOCKFISH);
     std::string log = binary_path("tests/tmp_sf_fifty.log");
     Gui gui("fide-2023", log);

@@ -123,7 +123,7 @@ Transcript run(const std::vector<std::string>& session, bool through_proxy, cons
 
 }  // namespace
 
-TEST_CASE("a long random session is the same through the proxy, apart from inserted lines") {
+TEST_CASE("a long random session is the same through the proxy, apart from inserted lines", "[engine]") {
     auto session = random_session(20000, 2026);
     Transcript direct = run(session, false, binary_path("tests/tmp_transparency_direct.txt"));
     Transcript proxied = run(session, true, binary_path("tests/tmp_transparency_proxy.txt"));

@@ -208,7 +208,7 @@ TEST_CASE("xboard claims: an intended-move claim xboard will not see stands as a
     CHECK(h.stray_draw_mentions().empty());
 }
 
-TEST_CASE("xboard claims: a dead position xboard cannot see is not announced; the moves carry offers") {
+TEST_CASE("xboard claims: a dead position xboard cannot see is not announced, and the moves carry offers") {
     XboardHarness h;
     h.new_game();
     h.gui("setboard 8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1");
@@ -222,7 +222,7 @@ TEST_CASE("xboard claims: a dead position xboard cannot see is not announced; th
     CHECK(h.stray_draw_mentions().empty());
 }
 
-TEST_CASE("xboard claims: never from a ponder position; at the ponder hit, before the search") {
+TEST_CASE("xboard claims: never from a ponder position, but at the ponder hit, before the search") {
     XboardHarness h;
     h.new_game();
     h.gui("hard");
@@ -246,7 +246,7 @@ TEST_CASE("xboard claims: never from a ponder position; at the ponder hit, befor
     CHECK(h.take().empty());
 }
 
-TEST_CASE("xboard claims: policy never makes none; score:CP claims only when the engine's score allows") {
+TEST_CASE("xboard claims: policy never makes none, and score:CP claims only when the engine's score allows") {
     XboardHarness never(with("fide-2023", "never"));
     never.new_game();
     moves(never, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"});
@@ -303,7 +303,7 @@ TEST_CASE("xboard claims: the opponent's draw offer is answered under 9.1 and th
 }
 
 TEST_CASE(
-    "xboard claims: none at the start position, which xboard never judges; the first move claims instead") {
+    "xboard claims: none at the start position, which xboard never judges: the first move claims instead") {
     // 100 on the clock in the FEN: the fifty moves are complete (9.3.2) before anyone moves,
     // but xboard flags a position only after a move, and would call the claim false.
     XboardHarness h;

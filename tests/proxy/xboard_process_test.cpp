@@ -57,7 +57,8 @@ bool has_stray_draw_words(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-TEST_CASE("xboard process with Stockfish: the handshake offers its options and ours, at once after uciok") {
+TEST_CASE("xboard process with Stockfish: the handshake offers its options and ours, at once after uciok",
+          "[e2e]") {
     ChildSession s(proxy_binary(), {"--xboard", "--", STOCKFISH});
     const auto features = handshake(s);
     bool ping = false, hash = false, ours = false, name = false;
@@ -76,7 +77,8 @@ TEST_CASE("xboard process with Stockfish: the handshake offers its options and o
     CHECK(s.status() == 0);
 }
 
-TEST_CASE("xboard process with Stockfish: White claims the threefold as Black's move arrives (9.2.2)") {
+TEST_CASE("xboard process with Stockfish: White claims the threefold as Black's move arrives (9.2.2)",
+          "[e2e]") {
     ChildSession s(proxy_binary(), {"--xboard", "--", STOCKFISH});
     handshake(s);
     new_game(s, PERPETUAL);
@@ -93,7 +95,8 @@ TEST_CASE("xboard process with Stockfish: White claims the threefold as Black's 
     REQUIRE(s.wait_exit());
 }
 
-TEST_CASE("xboard process with Stockfish: Black claims with its move, offer draw then the move (9.2.1)") {
+TEST_CASE("xboard process with Stockfish: Black claims with its move, offer draw then the move (9.2.1)",
+          "[e2e]") {
     ChildSession s(proxy_binary(), {"--xboard", "--rules", "fide-2014", "--", STOCKFISH});
     handshake(s);
     new_game(s, PERPETUAL);
@@ -112,7 +115,7 @@ TEST_CASE("xboard process with Stockfish: Black claims with its move, offer draw
     CHECK(!has_stray_draw_words(lines));
 }
 
-TEST_CASE("xboard process: bad input is answered and changes nothing") {
+TEST_CASE("xboard process: bad input is answered and changes nothing", "[engine]") {
     ChildSession s(proxy_binary(), {"--xboard", "--", fake_engine_binary()});
     handshake(s);
     s.send("new");
@@ -132,7 +135,8 @@ TEST_CASE("xboard process: bad input is answered and changes nothing") {
     CHECK(s.status() == 0);
 }
 
-TEST_CASE("xboard process: an engine that dies gets tellusererror, and the adapter exits non-zero") {
+TEST_CASE("xboard process: an engine that dies gets tellusererror, and the adapter exits non-zero",
+          "[engine]") {
     ChildSession s(proxy_binary(), {"--xboard", "--", fake_engine_binary(), "--on", "go=@crash"});
     handshake(s);
     s.send("new");
@@ -142,7 +146,7 @@ TEST_CASE("xboard process: an engine that dies gets tellusererror, and the adapt
     CHECK(s.status() == 1);
 }
 
-TEST_CASE("xboard process: an engine that never says uciok is given up on") {
+TEST_CASE("xboard process: an engine that never says uciok is given up on", "[engine]") {
     const std::string log = temp_file("no_uciok.log");
     ChildSession s(proxy_binary(), {"--xboard", "--start-timeout", "0.5", "--log", log, "--",
                                     fake_engine_binary(), "--start", "@pid", "--on", "uci=@hang"});
@@ -160,7 +164,8 @@ TEST_CASE("xboard process: an engine that never says uciok is given up on") {
     CHECK(gone_soon(engine_pid));
 }
 
-TEST_CASE("xboard process: SIGTERM, quit and end of input stop the engine; nothing is left behind") {
+TEST_CASE("xboard process: SIGTERM, quit and end of input stop the engine and leave nothing behind",
+          "[engine]") {
     for (const char* how : {"signal", "quit", "eof"}) {
         CAPTURE(how);
         const std::string log = temp_file(std::string("stop_") + how + ".log");

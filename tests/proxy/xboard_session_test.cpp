@@ -151,7 +151,7 @@ TEST_CASE("xboard: ping is answered in order, after the engine's move when it is
     CHECK(h.take() == Lines{"move e7e5", "pong 4"});
 }
 
-TEST_CASE("xboard: ? moves now; force and new drop the stopped search's move") {
+TEST_CASE("xboard: ? moves now, and force and new drop the stopped search's move") {
     XboardHarness h;
     h.new_game();
     h.gui("go");
@@ -298,7 +298,7 @@ TEST_CASE("xboard: pondering: a hit becomes the search, a miss stops it and star
     CHECK(h.take_engine() == Lines{"stop", "setoption name Ponder value false"});
 }
 
-TEST_CASE("xboard: analyze and exit; moves restart the analysis; no claims there") {
+TEST_CASE("xboard: analyze and exit, moves restart the analysis, and no claims there") {
     XboardHarness h;
     h.new_game();
     for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"})

@@ -1,5 +1,5 @@
 #pragma once
-// Reads the perft EPD files of ../shared/data: "FEN ;D1 n ;D2 n ...".
+// Reads the perft EPD files of tests/data: "FEN ;D1 n ;D2 n ...".
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -18,8 +18,8 @@ struct EpdEntry {
 };
 
 inline std::vector<EpdEntry> load_epd(const std::string& rel) {
-    std::ifstream in(shared_path(rel));
-    if (!in) throw std::runtime_error("cannot open " + shared_path(rel));
+    std::ifstream in(source_path(rel));
+    if (!in) throw std::runtime_error("cannot open " + source_path(rel));
     std::vector<EpdEntry> entries;
     std::string line;
     while (std::getline(in, line)) {
@@ -33,7 +33,7 @@ inline std::vector<EpdEntry> load_epd(const std::string& rel) {
         while (rest >> tag >> n) e.counts.emplace_back(std::stoi(tag.substr(2)), n);  // ";D3" 8902
         entries.push_back(std::move(e));
     }
-    if (entries.empty()) throw std::runtime_error("no positions in " + shared_path(rel));
+    if (entries.empty()) throw std::runtime_error("no positions in " + source_path(rel));
     return entries;
 }
 
@@ -42,6 +42,6 @@ struct EpdFile {
     const char* path;
     bool chess960;
 };
-inline constexpr EpdFile EPD_FILES[] = {{"data/perft.epd", false}, {"data/perft960.epd", true}};
+inline constexpr EpdFile EPD_FILES[] = {{"tests/data/perft.epd", false}, {"tests/data/perft960.epd", true}};
 
 }  // namespace drawproxy::test

@@ -90,7 +90,8 @@ TEST_CASE("game: castling rights lost by a rook going out and back, or by a capt
     CHECK(capture.halfmove_clock(1) == 0);
 }
 
-TEST_CASE("game: promotion and capture reset the clock; the intended fifty list leaves them out", "[game]") {
+TEST_CASE("game: promotion and capture reset the clock, and the intended fifty list leaves them out",
+          "[game]") {
     Game promo = play_game("8/4P3/8/8/8/k7/8/4K2R w K - 98 80", "h1h2 a3a4 e7e8q");
     CHECK(promo.halfmove_clock(2) == 100);
     CHECK(promo.halfmove_clock(3) == 0);

@@ -1,5 +1,6 @@
-// `drawproxy analyze` end to end: the exact line format on the shared scenarios, and the
+// `drawproxy analyze` end to end: the exact line format on the Article 9 scenarios, and the
 // errors for bad moves, FENs and edition files (exit 2, one line on stderr).
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 #include "support/paths.h"
 
@@ -72,10 +72,11 @@ std::vector<std::string> position_words(const json& scenario) {
 
 }  // namespace
 
-TEST_CASE("analyze: prints the expected lines for every scenario and FIDE edition", "[judge][analyze]") {
+TEST_CASE("analyze: prints the expected lines for every scenario and FIDE edition",
+          "[judge][analyze][engine]") {
     std::vector<json> scenarios;
     {
-        std::ifstream in(drawproxy::test::shared_path("data/article9/scenarios.jsonl"));
+        std::ifstream in(drawproxy::test::source_path("tests/data/article9/scenarios.jsonl"));
         for (std::string line; std::getline(in, line);)
             if (!line.empty()) scenarios.push_back(json::parse(line));
     }
@@ -90,7 +91,7 @@ TEST_CASE("analyze: prints the expected lines for every scenario and FIDE editio
 #endif
     for (const std::string& edition : editions) {
         std::map<std::string, std::vector<json>> expected;
-        std::ifstream in(drawproxy::test::shared_path("data/article9/expected-" + edition + ".jsonl"));
+        std::ifstream in(drawproxy::test::source_path("tests/data/article9/expected-" + edition + ".jsonl"));
         for (std::string line; std::getline(in, line);) {
             json row = json::parse(line);
             std::string id = row.at("id");
@@ -133,7 +134,7 @@ TEST_CASE("analyze: prints the expected lines for every scenario and FIDE editio
     }
 }
 
-TEST_CASE("analyze: bad input exits 2 with one line naming the problem", "[judge][analyze]") {
+TEST_CASE("analyze: bad input exits 2 with one line naming the problem", "[judge][analyze][engine]") {
     Run r = analyze({"startpos", "moves", "e2e4", "e7e5", "e1e3"});
     CHECK(r.status == 2);
     CHECK(r.out.empty());
@@ -162,7 +163,7 @@ TEST_CASE("analyze: bad input exits 2 with one line naming the problem", "[judge
     CHECK(r.err.size() == 1);
 }
 
-TEST_CASE("analyze: --rules takes a file, and a bad file names the key", "[judge][analyze]") {
+TEST_CASE("analyze: --rules takes a file, and a bad file names the key", "[judge][analyze][engine]") {
     // One directory per process and call: CTest runs test cases of this file in parallel.
     static int calls = 0;
     const fs::path dir = fs::path(drawproxy::test::binary_path("judge-analyze-test")) /
@@ -196,7 +197,7 @@ TEST_CASE("analyze: --rules takes a file, and a bad file names the key", "[judge
     CHECK(r.err[0].find("expected true or false") != std::string::npos);
 }
 
-TEST_CASE("analyze: --pretty prints a table with SAN and the result", "[judge][analyze]") {
+TEST_CASE("analyze: --pretty prints a table with SAN and the result", "[judge][analyze][engine]") {
     Run r = analyze({"--pretty", "fen", "k7/8/1K6/8/8/8/8/2Q5", "w", "-", "-", "0", "1", "moves", "c1c2",
                      "a8b8", "c2c1", "b8a8", "c1c7"});
     REQUIRE(r.status == 0);

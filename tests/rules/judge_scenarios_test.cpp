@@ -1,5 +1,5 @@
-// Every shared Article 9 scenario, judged under every FIDE edition, must give exactly the
-// expected timeline (../shared/data/article9/expected-<edition>.jsonl).
+// Every Article 9 scenario of tests/data/article9, judged under every FIDE edition, must give
+// exactly the expected timeline (expected-<edition>.jsonl there).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
@@ -48,14 +48,14 @@ json result_json(const std::optional<Result>& r) {
 
 }  // namespace
 
-TEST_CASE("judge: shared scenarios match the expected timeline for every FIDE edition", "[judge]") {
-    const auto scenarios = read_jsonl(drawproxy::test::shared_path("data/article9/scenarios.jsonl"));
+TEST_CASE("judge: the Article 9 scenarios match the expected timeline for every FIDE edition", "[judge]") {
+    const auto scenarios = read_jsonl(drawproxy::test::source_path("tests/data/article9/scenarios.jsonl"));
     REQUIRE(scenarios.size() >= 10);
     for (std::string name : {"fide-2023", "fide-2018", "fide-2014", "fide-2009", "fide-2001"}) {
         const Edition edition = Edition::builtin(name);
         std::map<std::string, std::vector<json>> expected;
         for (const json& row :
-             read_jsonl(drawproxy::test::shared_path("data/article9/expected-" + name + ".jsonl")))
+             read_jsonl(drawproxy::test::source_path("tests/data/article9/expected-" + name + ".jsonl")))
             expected[row.at("id").get<std::string>()].push_back(row);
         for (const json& s : scenarios) {
             const std::string id = s.at("id");

@@ -1,4 +1,4 @@
-// perft against the counts of ../shared/data (themselves counted by Stockfish), against a slow
+// perft against the counts of tests/data (themselves counted by Stockfish), against a slow
 // mailbox generator on random playouts, and against a live Stockfish on random positions.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -180,11 +180,11 @@ void compare_with_stockfish(bool chess960, int depth, int count, std::uint64_t s
 
 }  // namespace
 
-TEST_CASE("divide equals Stockfish's go perft on random standard positions", "[perft][stockfish]") {
+TEST_CASE("divide equals Stockfish's go perft on random standard positions", "[perft][stockfish][e2e]") {
     compare_with_stockfish(false, 4, 200, 11);
 }
 
-TEST_CASE("divide equals Stockfish's go perft on random Chess960 positions", "[perft][stockfish]") {
+TEST_CASE("divide equals Stockfish's go perft on random Chess960 positions", "[perft][stockfish][e2e]") {
     compare_with_stockfish(true, 4, 200, 12);
 }
 
@@ -207,7 +207,7 @@ std::pair<int, std::string> run_drawproxy(const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("drawproxy perft: counts, divide, FEN as one or many words, usage errors", "[perft][cli]") {
+TEST_CASE("drawproxy perft: counts, divide, FEN as one or many words, usage errors", "[perft][cli][engine]") {
     CHECK(run_drawproxy("perft startpos 4") == std::pair<int, std::string>{0, "nodes 197281\n"});
     const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     CHECK(run_drawproxy("perft '" + fen + "' 3") == std::pair<int, std::string>{0, "nodes 97862\n"});

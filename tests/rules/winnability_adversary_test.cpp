@@ -404,7 +404,7 @@ TEST_CASE("winnability adversary: random positions of the kinds the proofs claim
 }
 
 TEST_CASE("winnability adversary: dead community positions changed a little", "[winnability][adversary]") {
-    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    std::ifstream in(test::source_path("tests/data/winnability/community.txt"));
     REQUIRE(in);
     std::vector<rules::Position> dead;
     std::string line, error;

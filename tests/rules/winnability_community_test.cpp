@@ -14,7 +14,7 @@ using rules::winnability::can_checkmate;
 using rules::winnability::Outcome;
 
 TEST_CASE("winnability: community positions", "[winnability][community]") {
-    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    std::ifstream in(test::source_path("tests/data/winnability/community.txt"));
     REQUIRE(in);
     // A smaller budget than the command's default keeps the suite quick (also under ASan).
     const rules::winnability::Budget budget{5000, true};

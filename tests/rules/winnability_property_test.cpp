@@ -84,7 +84,7 @@ TEST_CASE("winnability: random positions, unwinnable survives exhaustive search"
 TEST_CASE("winnability: random play from dead community positions stays dead", "[winnability][property]") {
     // A dead position stays dead whatever is played; so the analysis must never find a
     // mate after random moves from a position labelled '--', and its witnesses are checked.
-    std::ifstream in(test::shared_path("data/winnability/community.txt"));
+    std::ifstream in(test::source_path("tests/data/winnability/community.txt"));
     REQUIRE(in);
     std::mt19937 rng(5);
     std::string line, error;

@@ -25,13 +25,13 @@ namespace drawproxy::test {
 // Debian's Stockfish, for the tests that play real engines (they fail saying so without it).
 inline constexpr const char* STOCKFISH = "/usr/games/stockfish";
 
-// `-engine` words for the fake engine built into test_tournament (see fake_uci_engine.cpp).
+// `-engine` words for the fake chess player (tests/fake_engines/player.h).
 inline std::string fake_cmd(const std::string& spec) {
-    return "cmd=" + binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine arg=" + spec;
+    return "cmd=" + binary_path("bin/fake_player") + " arg=" + spec;
 }
 // The same for a command line run by the shell: SPEC quoted (its ';' would end the command).
 inline std::string fake_cmd_quoted(const std::string& spec) {
-    return "cmd=" + binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine 'arg=" + spec + "'";
+    return "cmd=" + binary_path("bin/fake_player") + " 'arg=" + spec + "'";
 }
 
 inline std::vector<std::string> words(const std::string& text) {

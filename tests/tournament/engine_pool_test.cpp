@@ -21,8 +21,8 @@ namespace {
 game::EngineConfig fake_config(const std::string& spec, std::int64_t startup_ms) {
     game::EngineConfig c;
     c.name = "F";
-    c.cmd = test::binary_path("bin/test_tournament");
-    c.args = {"drawproxy-fake-engine", spec};
+    c.cmd = test::binary_path("bin/fake_player");
+    c.args = {spec};
     c.startup_ms = startup_ms;
     return c;
 }
@@ -66,7 +66,7 @@ struct PoolRun {
 }  // namespace
 
 TEST_CASE("the pool starts at most its slots of processes at once and answers every request",
-          "[match][pool]") {
+          "[match][pool][engine]") {
     const PoolRun run(fake_config("startsleep=200", 10000), 7, 2);
     CHECK(run.ready == 7);
     CHECK(run.failures.empty());
@@ -74,7 +74,8 @@ TEST_CASE("the pool starts at most its slots of processes at once and answers ev
     CHECK(run.most_starting <= 2);
 }
 
-TEST_CASE("the start-up allowance counts from the process's start, not from the request", "[match][pool]") {
+TEST_CASE("the start-up allowance counts from the process's start, not from the request",
+          "[match][pool][engine]") {
     // Two slots, 400 ms to start each: the last of eight waits about 1.6 s for its turn, far
     // past the 1 s allowance; counted from its own start it has 600 ms to spare.
     const PoolRun run(fake_config("startsleep=400", 1000), 8, 2);
@@ -84,7 +85,7 @@ TEST_CASE("the start-up allowance counts from the process's start, not from the 
 }
 
 TEST_CASE("a process that misses the allowance is replaced once, with three times the allowance",
-          "[match][pool]") {
+          "[match][pool][engine]") {
     test::TempDir dir;
     const std::string first = dir.file("first-start");
     SECTION("the second process starts: the request is answered with it") {
@@ -112,7 +113,7 @@ TEST_CASE("a process that misses the allowance is replaced once, with three time
     }
 }
 
-TEST_CASE("a cancelled request that waits for a slot starts no process", "[match][pool]") {
+TEST_CASE("a cancelled request that waits for a slot starts no process", "[match][pool][engine]") {
     boost::asio::io_context io;
     EnginePool pool(io, false);
     pool.set_start_slots(2);

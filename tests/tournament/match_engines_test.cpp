@@ -74,7 +74,7 @@ void check_new_game_handshakes(const std::vector<std::string>& log, int games) {
 }  // namespace
 
 TEST_CASE("engines are kept between games: one process each, ucinewgame and isready per game",
-          "[match][engines-reuse]") {
+          "[match][engines-reuse][engine]") {
     TempFile wlog(".log"), blog(".log");
     auto summary = play("score=50;log=" + wlog.path, "score=50;log=" + blog.path,
                         "-each nodes=1 -games 2 -rounds 2 -quiet");
@@ -89,7 +89,7 @@ TEST_CASE("engines are kept between games: one process each, ucinewgame and isre
     CHECK(children() == 0);
 }
 
-TEST_CASE("restart=on starts new engine processes for every game", "[match][engines-reuse]") {
+TEST_CASE("restart=on starts new engine processes for every game", "[match][engines-reuse][engine]") {
     TempFile wlog(".log");
     auto summary = play("score=50;log=" + wlog.path, "score=50", "-each nodes=1 restart=on -games 3");
     REQUIRE(summary.games.size() == 3);
@@ -100,7 +100,7 @@ TEST_CASE("restart=on starts new engine processes for every game", "[match][engi
     CHECK(children() == 0);
 }
 
-TEST_CASE("with -concurrency 2 each running game has its own processes", "[match][engines-reuse]") {
+TEST_CASE("with -concurrency 2 each running game has its own processes", "[match][engines-reuse][engine]") {
     auto summary =
         play("score=50;sleep=0:200", "score=50", "-each nodes=1 -games 2 -rounds 3 -concurrency 2");
     REQUIRE(summary.games.size() == 6);
@@ -110,7 +110,7 @@ TEST_CASE("with -concurrency 2 each running game has its own processes", "[match
 }
 
 TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for the next game",
-          "[match][engines-reuse]") {
+          "[match][engines-reuse][engine]") {
     // -games 1 -rounds 2 -noswap: W has White in both games and fails at its first move each time.
     // (The uci/isready handshake has its own start-up time, 10 s: with the stall time of 0.3 s
     // it once had, a process slow to start on a loaded machine forfeited the game.)
@@ -130,7 +130,7 @@ TEST_CASE("an engine that crashed, stalled or moved illegally is replaced for th
 }
 
 TEST_CASE("an engine still thinking when its game ends is stopped, drained and reused",
-          "[match][engines-reuse]") {
+          "[match][engines-reuse][engine]") {
     // W (White in both games: -noswap) has its flag fall while it sleeps; its late bestmove must
     // not leak into the next game.
     TempFile epd(".epd", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n");

@@ -42,7 +42,7 @@ tournament::MatchSummary run(const std::string& a, const std::string& b, const s
 
 }  // namespace
 
-TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt]") {
+TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt][engine]") {
     const stats::SprtParams sprt{0, 300, 0.05, 0.05, stats::SprtModel::logistic};
     const int expected = offline_stop(sprt, stats::PlayerResult::win, stats::PlayerResult::win);
     REQUIRE(expected > 2);
@@ -58,7 +58,7 @@ TEST_CASE("SPRT stops a match with a real difference at H1", "[match][sprt]") {
     CHECK(j["pairs"][0]["pentanomial"] == nlohmann::json::array({0, 0, 0, 0, expected / 2}));
 }
 
-TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt]") {
+TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt][engine]") {
     const stats::SprtParams sprt{0, 300, 0.05, 0.05, stats::SprtModel::logistic};
     const int expected = offline_stop(sprt, stats::PlayerResult::win, stats::PlayerResult::loss);
     REQUIRE(expected > 2);
@@ -74,7 +74,8 @@ TEST_CASE("SPRT stops a match without a difference at H0", "[match][sprt]") {
     CHECK(j["pairs"][0]["wl"] == expected / 2);
 }
 
-TEST_CASE("shards: the parts play the whole match's games, merged statistics equal", "[match][shard]") {
+TEST_CASE("shards: the parts play the whole match's games, merged statistics equal",
+          "[match][shard][engine]") {
     const std::string openings = test::source_path("configs/openings/classical.epd");
     for (const std::string& shape :
          {std::string("-games 2 -rounds 5 -repeat"), std::string("-games 3 -rounds 2 -repeat"),

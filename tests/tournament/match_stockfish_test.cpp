@@ -104,7 +104,7 @@ std::vector<std::string> drive_directly(const rules::Position& start, int nodes,
 
 }  // namespace
 
-TEST_CASE("Stockfish games end where fide-2023 ends them and read back legal", "[match][stockfish]") {
+TEST_CASE("Stockfish games end where fide-2023 ends them and read back legal", "[match][stockfish][e2e]") {
     if (!have_stockfish()) FAIL("needs /usr/games/stockfish");
     TempFile pgn(".pgn");
     const std::string openings = test::source_path("configs/openings/classical.epd");
@@ -119,7 +119,7 @@ TEST_CASE("Stockfish games end where fide-2023 ends them and read back legal", "
     test::check_pgn_matches(pgn.path, summary);
 }
 
-TEST_CASE("Stockfish games under the computer rules end automatically", "[match][stockfish]") {
+TEST_CASE("Stockfish games under the computer rules end automatically", "[match][stockfish][e2e]") {
     if (!have_stockfish()) FAIL("needs /usr/games/stockfish");
     TempFile epd(".epd", "8/8/4k3/8/8/3K4/8/7R w - - 0 1\n6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1\n");
     auto summary = test::run_match_words(words(
@@ -132,7 +132,7 @@ TEST_CASE("Stockfish games under the computer rules end automatically", "[match]
     }
 }
 
-TEST_CASE("the runner adds nothing to what the engines see", "[match][stockfish]") {
+TEST_CASE("the runner adds nothing to what the engines see", "[match][stockfish][e2e]") {
     if (!have_stockfish()) FAIL("needs /usr/games/stockfish");
     TempFile epd(".epd", "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4\n");
     auto summary = test::run_match_words(
@@ -148,7 +148,8 @@ TEST_CASE("the runner adds nothing to what the engines see", "[match][stockfish]
     }
 }
 
-TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end them", "[match][engines]") {
+TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end them",
+          "[match][engines][e2e]") {
     for (const char* e : {"/usr/games/toga2", "/usr/games/glaurung"})
         if (::access(e, X_OK) != 0) FAIL("needs " << e);
     const std::string openings = test::source_path("configs/openings/classical.epd");
@@ -161,8 +162,8 @@ TEST_CASE("toga2 against glaurung at fixed depth: games end where the Laws end t
     for (const auto& r : summary.games) check_game(r, e);
 }
 
-TEST_CASE("Stockfish plays Chess960 from the shipped openings; the PGN reads back legal",
-          "[match][stockfish][chess960]") {
+TEST_CASE("Stockfish plays Chess960 from the shipped openings, and the PGN reads back legal",
+          "[match][stockfish][chess960][e2e]") {
     if (!have_stockfish()) FAIL("needs /usr/games/stockfish");
     TempFile pgn(".pgn");
     const std::string openings = test::source_path("configs/openings/chess960.epd");

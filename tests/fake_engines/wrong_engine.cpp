@@ -19,8 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include "gui_game.h"
 #include "rules/edition.h"
-#include "rules/game.h"
 #include "rules/notation.h"
 #include "uci/gui_command.h"
 
@@ -35,20 +35,6 @@ void say(const std::string& line) {
     std::fwrite(line.data(), 1, line.size(), stdout);
     std::fputc('\n', stdout);
     std::fflush(stdout);
-}
-
-// The game of a `position` command, or nullopt if it does not parse.
-bool replay(const uci::GuiCommand& cmd, bool chess960, rules::Game& game) {
-    rules::Position start;
-    std::string error;
-    if (!cmd.startpos && !rules::parse_fen(cmd.fen, chess960, start, error)) return false;
-    game.reset(start);
-    for (std::string_view text : cmd.moves) {
-        const rules::Move m = rules::parse_uci_move(game.position(), text);
-        if (!m) return false;
-        game.play(m);
-    }
-    return true;
 }
 
 }  // namespace
@@ -86,17 +72,16 @@ int main(int argc, char** argv) {
     });
 
     const rules::Edition edition = rules::Edition::builtin(rules::Edition::DEFAULT_NAME);
-    bool chess960 = false;
-    rules::Game game;
+    test::GuiGame gui;
+    const rules::Game& game = gui.game;
     std::string received;
     while (std::getline(std::cin, received)) {
         // cmd views into `received`; the rewritten text goes to `line`, so
         // rewriting never frees what cmd still points at.
         const uci::GuiCommand cmd = uci::parse_gui_command(received);
         std::string line = received;
-        if (cmd.type == uci::GuiCommandType::SetOption && cmd.option_name == "UCI_Chess960")
-            chess960 = cmd.option_value && *cmd.option_value == "true";
-        if (cmd.type == uci::GuiCommandType::Position && replay(cmd, chess960, game)) {
+        const bool followed = gui.follow(cmd);
+        if (cmd.type == uci::GuiCommandType::Position && followed) {
             if (mode == "drop-moves") {
                 line = "position fen " + rules::to_fen(game.position());
             } else if (mode == "zero-clock" && !cmd.startpos) {
