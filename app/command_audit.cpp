@@ -17,7 +17,7 @@
 #include "audit/audit_report.h"
 #include "audit/audit_rewrite.h"
 #include "html/audit_page.h"
-#include "match/html_report.h"
+#include "output/html_page.h"
 
 namespace drawproxy {
 
@@ -157,14 +157,14 @@ int run_audit(const Args& args) {
         }
     }
     if (tables > 1)
-        fmt::print("all {} files: {} games: {} agree, {} differ, {} broken\n", tables, all_games,
-                   all_agree, all_differ, all_broken);
+        fmt::print("all {} files: {} games: {} agree, {} differ, {} broken\n", tables, all_games, all_agree,
+                   all_differ, all_broken);
     if (out_pgn && std::fflush(out_pgn.get()) != 0)
         status = usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
     if (!html_path.empty()) {
         std::string text, error;
         html::append_audit_page(text, page);
-        if (!match::write_file_atomically(html_path, text, error)) status = usage_error("audit: " + error);
+        if (!output::write_file_atomically(html_path, text, error)) status = usage_error("audit: " + error);
     }
     return status;
 }

@@ -4,14 +4,14 @@
 #include "app/commands.h"
 #include "app/edition_loader.h"
 #include "app/match_options.h"
-#include "match/scheduler.h"
+#include "tournament/scheduler.h"
 
 namespace drawproxy {
 
 int run_match(const Args& args) {
     for (const std::string& a : args) {
         if (a == "-h" || a == "--help" || a == "-help") {
-            std::fputs(match::match_usage(), stdout);
+            std::fputs(app::match_usage(), stdout);
             return 0;
         }
         if (a == "-version" || a == "--version" || a == "-v") {  // cutechess-cli's and fastchess' spellings
@@ -20,11 +20,11 @@ int run_match(const Args& args) {
         }
     }
     try {
-        const match::MatchOptions opts = match::parse_match_options(args);
+        const tournament::MatchOptions opts = app::parse_match_options(args);
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
-        match::Scheduler scheduler(opts, std::move(edition), stdout);
-        const match::MatchSummary summary = scheduler.run();
+        tournament::Scheduler scheduler(opts, std::move(edition), stdout);
+        const tournament::MatchSummary summary = scheduler.run();
         // Interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, as a shell reports a process
         // the signal killed; everything was written first.
         if (summary.interrupted) return 128 + summary.interrupted;
@@ -33,7 +33,7 @@ int run_match(const Args& args) {
             return 1;
         }
         return 0;
-    } catch (const match::OptionError& e) {
+    } catch (const game::OptionError& e) {
         return usage_error(e.what());
     } catch (const rules::EditionError& e) {
         return usage_error(e.what());

@@ -11,8 +11,8 @@
 
 #include "app/commands.h"
 #include "app/match_options.h"
-#include "match/part_merge.h"
-#include "match/pgn_merge.h"
+#include "merge/parts.h"
+#include "merge/pgn_merge.h"
 
 namespace drawproxy {
 
@@ -29,7 +29,7 @@ std::string find_pgn(const std::string& json_path, const std::string& pgn) {
 // `pgn_texts`: each part's "pgn" entry as JSON text (its PGN file and the games it wrote, in order).
 int merge_pgn(const std::vector<std::string>& files, const std::vector<std::string_view>& pgn_texts,
               const std::string& out_path) {
-    std::vector<match::PgnPart> parts;
+    std::vector<merge::PgnPart> parts;
     for (std::size_t i = 0; i < pgn_texts.size(); ++i) {
         const nlohmann::json info = nlohmann::json::parse(pgn_texts[i], nullptr, false);
         if (!info.is_object())
@@ -43,7 +43,7 @@ int merge_pgn(const std::vector<std::string>& files, const std::vector<std::stri
         }
     }
     try {
-        match::merge_pgn_files(parts, out_path);
+        merge::merge_pgn_files(parts, out_path);
     } catch (const std::exception& e) {
         return usage_error(std::string("merge: ") + e.what());
     }
@@ -55,7 +55,7 @@ int merge_pgn(const std::vector<std::string>& files, const std::vector<std::stri
 int run_merge(const Args& args) {
     // --sprt's key=value words are taken out first: CLI11 cannot tell them from file names.
     Args rest;
-    std::optional<match::SprtParams> sprt;
+    std::optional<stats::SprtParams> sprt;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] != "--sprt") {
             rest.push_back(args[i]);
@@ -65,8 +65,8 @@ int run_merge(const Args& args) {
         while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos && args[i + 1][0] != '-')
             words.push_back(args[++i]);
         try {
-            sprt = match::parse_sprt_words(words, "--sprt");
-        } catch (const match::OptionError& e) {
+            sprt = app::parse_sprt_words(words, "--sprt");
+        } catch (const game::OptionError& e) {
             return usage_error(std::string("merge: ") + e.what());
         }
     }
@@ -85,13 +85,13 @@ int run_merge(const Args& args) {
         status >= 0)
         return status;
 
-    match::MergedParts merged;
+    merge::MergedParts merged;
     try {
-        merged = match::merge_part_files(files, sprt);
+        merged = merge::merge_part_files(files, sprt);
     } catch (const std::exception& e) {
         return usage_error(std::string("merge: ") + e.what());
     }
-    const match::MergeResult& m = merged.result;
+    const merge::MergeResult& m = merged.result;
     const nlohmann::json& parts_info = m.summary["parts"];
     std::printf("Merged %zu of %d parts", parts_info["merged"].size(), parts_info["count"].get<int>());
     if (!m.missing.empty()) {
@@ -100,23 +100,23 @@ int run_merge(const Args& args) {
         std::printf(" (partial: missing %s)", list.c_str());
     }
     std::printf(", %zu games\n", merged.games());
-    match::StatsSettings settings;
+    stats::StatsSettings settings;
     settings.penta = m.summary["statistics"].value("penta", true);
     settings.sprt = sprt;
     if (!sprt && m.summary["statistics"].contains("sprt")) {
         const auto& s = m.summary["statistics"]["sprt"];
-        settings.sprt = match::SprtParams{s["elo0"].get<double>(), s["elo1"].get<double>(),
+        settings.sprt = stats::SprtParams{s["elo0"].get<double>(), s["elo1"].get<double>(),
                                           s["alpha"].get<double>(), s["beta"].get<double>(),
-                                          *match::parse_sprt_model(s["model"].get<std::string>())};
+                                          *output::parse_sprt_model(s["model"].get<std::string>())};
     }
     for (const nlohmann::json& p : m.summary["pairs"]) {
-        const match::HeadToHead h = match::head_to_head_from_json(p);
-        const match::EloStats e = match::elo_stats(h.games);
+        const stats::HeadToHead h = merge::head_to_head_from_json(p);
+        const stats::EloStats e = stats::elo_stats(h.games);
         std::printf("Score of %s vs %s: %lld - %lld - %lld [%.3f] %lld\n", h.first.c_str(), h.second.c_str(),
                     (long long)h.games.wins, (long long)h.games.losses, (long long)h.games.draws, e.score,
                     (long long)h.games.games());
-        std::printf("%s\n", match::drawproxy_elo_line(e).c_str());
-        std::fputs(match::drawproxy_stats_lines(h, settings).c_str(), stdout);
+        std::printf("%s\n", output::drawproxy_elo_line(e).c_str());
+        std::fputs(output::drawproxy_stats_lines(h, settings).c_str(), stdout);
     }
     if (m.summary.contains("by_reason")) {
         std::printf("Results by reason:\n");
@@ -124,14 +124,14 @@ int run_merge(const Args& args) {
             std::printf("  %-26s%6lld\n", it.key().c_str(), (long long)it.value().get<std::int64_t>());
     }
 
-    if (!json_out.empty() && !match::write_merged_json(json_out, merged))
+    if (!json_out.empty() && !merge::write_merged_json(json_out, merged))
         return usage_error(fmt::format("merge: cannot write {}", json_out));
     if (!pgn_out.empty())
         if (int status = merge_pgn(files, merged.pgn, pgn_out); status != 0) return status;
     switch (m.status) {
-        case match::SprtStatus::h0:
+        case stats::SprtStatus::h0:
             return 3;
-        case match::SprtStatus::h1:
+        case stats::SprtStatus::h1:
             return 4;
         default:
             return 0;

@@ -17,7 +17,7 @@
 
 #include "app/commands.h"
 #include "html/match_page.h"
-#include "match/html_report.h"
+#include "output/html_page.h"
 #include "rules/pgn.h"
 
 namespace drawproxy {
@@ -104,7 +104,7 @@ int run_report(const Args& args) {
             }
             if (rules_tag.empty()) rules_tag = std::string(g->tag("Rules"));
             if (time_control.empty()) time_control = std::string(g->tag("TimeControl"));
-            pgn_games.push_back(match::game_view(*g));
+            pgn_games.push_back(output::game_view(*g));
             pgn_games.back().number = int(pgn_games.size());
         }
         if (read == 0)
@@ -118,7 +118,7 @@ int run_report(const Args& args) {
         if (summary) {
             // The summary's games pair with the PGN's by their order; a pair whose players
             // differ means the files are of different matches, and only the PGN is used.
-            const std::vector<html::GameView> listed = match::game_views(*summary);
+            const std::vector<html::GameView> listed = output::game_views(*summary);
             bool same = listed.size() == m.games.size();
             for (std::size_t i = 0; same && i < listed.size(); ++i)
                 same = listed[i].white == m.games[i].white && listed[i].black == m.games[i].black;
@@ -126,7 +126,7 @@ int run_report(const Args& args) {
                 const nlohmann::json& list = (*summary)["games"];
                 for (std::size_t i = 0; i < m.games.size(); ++i) {
                     m.games[i].number = listed[i].number;
-                    match::add_summary_fields(m.games[i], list[i]);
+                    output::add_summary_fields(m.games[i], list[i]);
                 }
             } else {
                 std::fprintf(stderr,
@@ -135,18 +135,18 @@ int run_report(const Args& args) {
             }
         }
     } else if (summary) {
-        m.games = match::game_views(*summary);
+        m.games = output::game_views(*summary);
     }
     std::stable_sort(m.games.begin(), m.games.end(),
                      [](const auto& a, const auto& b) { return a.number < b.number; });
     nlohmann::json own = summary ? *summary : nlohmann::json::object();
     if (!own.contains("rules") && !rules_tag.empty()) own["rules"] = rules_tag;
     if (!own.contains("time_control") && !time_control.empty()) own["time_control"] = time_control;
-    match::complete_match_view(m, &own);
+    output::complete_match_view(m, &own);
 
     std::string page, error;
     html::append_match_page(page, m);
-    if (!match::write_file_atomically(out_path, page, error)) return usage_error("report: " + error);
+    if (!output::write_file_atomically(out_path, page, error)) return usage_error("report: " + error);
     return status;
 }
 

@@ -7,7 +7,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using namespace game;
+using namespace tournament;
+using namespace stats;
+using namespace journal;
+using namespace output;
 namespace {
 
 using json = nlohmann::json;
@@ -128,4 +134,4 @@ void apply_engines_json(EngineConfig& e, const std::string& name, const std::str
     }
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

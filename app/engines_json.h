@@ -2,12 +2,17 @@
 // cutechess-cli's engine configurations: `-engine conf=NAME` takes the engine NAME from
 // engines.json, looked up as cutechess-cli does (./engines.json, else engines.json in its
 // configuration folder: $XDG_CONFIG_HOME/cutechess, or ~/.config/cutechess).
-// Errors throw match::OptionError with one line (missing file, bad JSON, unknown name).
+// Errors throw game::OptionError with one line (missing file, bad JSON, unknown name).
 #include <string>
 
-#include "match/options.h"
+#include "tournament/settings.h"
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using game::EngineConfig;
+using game::OptionError;
+using stats::SprtParams;
+using tournament::MatchOptions;
 
 // The engines.json cutechess-cli would read, or empty when there is none.
 std::string find_engines_json();
@@ -18,4 +23,4 @@ std::string find_engines_json();
 // has for N). Keys given on the command line after conf= override these.
 void apply_engines_json(EngineConfig& e, const std::string& name, const std::string& path);
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

@@ -2,7 +2,7 @@
 
 #include "app/engines_json.h"
 #include "app/runner_options.h"
-#include "match/match_state.h"
+#include "journal/state.h"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -10,7 +10,13 @@
 #include <charconv>
 #include <chrono>
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using namespace game;
+using namespace tournament;
+using namespace stats;
+using namespace journal;
+using namespace output;
 namespace {
 
 using Tokens = std::vector<std::string>;
@@ -391,4 +397,4 @@ MatchOptions parse_match_options(const std::vector<std::string>& given) {
     return opts;
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

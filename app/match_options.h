@@ -1,13 +1,18 @@
 #pragma once
 // Parsing the command line of `drawproxy match` (cutechess-cli's style) into MatchOptions.
-// Pure: errors throw match::OptionError with one clear line.
+// Pure: errors throw game::OptionError with one clear line.
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "match/options.h"
+#include "tournament/settings.h"
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using game::EngineConfig;
+using game::OptionError;
+using stats::SprtParams;
+using tournament::MatchOptions;
 
 MatchOptions parse_match_options(const std::vector<std::string>& args);
 
@@ -17,4 +22,4 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
 // The full usage text of `drawproxy match` (for --help / -h).
 const char* match_usage();
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

@@ -2,7 +2,7 @@
 // (tests/match/match_cli_test.cpp checks that they agree).
 #include "app/match_options.h"
 
-namespace drawproxy::match {
+namespace drawproxy::app {
 
 const char* match_usage() {
     return R"(usage: drawproxy match -engine KEY=VALUE... -engine KEY=VALUE... [-engine ...] [options]
@@ -133,4 +133,4 @@ Options:
 )";
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

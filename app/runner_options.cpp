@@ -4,7 +4,13 @@
 #include <charconv>
 #include <string_view>
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using namespace game;
+using namespace tournament;
+using namespace stats;
+using namespace journal;
+using namespace output;
 namespace {
 
 using Tokens = std::vector<std::string>;
@@ -327,4 +333,4 @@ std::string refused_option_reason(const std::string& opt) {
     return {};
 }
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

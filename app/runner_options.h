@@ -1,13 +1,18 @@
 #pragma once
 // The options of cutechess-cli 1.4 and fastchess 1.x that `drawproxy match` takes beside its
 // own, in both runners' spellings, and the one-line reason for each option it refuses.
-// Pure: errors throw match::OptionError with one clear line.
+// Pure: errors throw game::OptionError with one clear line.
 #include <string>
 #include <vector>
 
-#include "match/options.h"
+#include "tournament/settings.h"
 
-namespace drawproxy::match {
+namespace drawproxy::app {
+
+using game::EngineConfig;
+using game::OptionError;
+using stats::SprtParams;
+using tournament::MatchOptions;
 
 // Applies a runner option drawproxy implements; false if `opt` is not one of them.
 bool apply_runner_option(const std::string& opt, const std::vector<std::string>& values, MatchOptions& opts);
@@ -25,4 +30,4 @@ std::string refused_option_reason(const std::string& opt);
 // fastchess' args="A B 'C D'": words split on blanks, quotes group.
 std::vector<std::string> split_engine_args(const std::string& text);
 
-}  // namespace drawproxy::match
+}  // namespace drawproxy::app

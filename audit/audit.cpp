@@ -2,6 +2,8 @@
 // end and the first open claim, then weigh the recorded result against them.
 #include "audit/audit.h"
 
+#include "rules/ending.h"
+
 #include <fmt/core.h>
 
 #include "rules/notation.h"
@@ -169,31 +171,41 @@ std::string_view recorded_end_name(RecordedEnd e) {
 }
 
 RecordedEnd classify_result_rule(std::string_view rule) {
-    // The first word is the reason, in the vocabulary of rules::reason_name and match's outcomes.
-    struct Name {
-        std::string_view word;
-        RecordedEnd end;
-    };
-    static constexpr Name NAMES[] = {
-        {"checkmate", RecordedEnd::Checkmate},
-        {"stalemate", RecordedEnd::Stalemate},
-        {"threefold", RecordedEnd::Threefold},
-        {"fifty-moves", RecordedEnd::FiftyMoves},
-        {"fivefold", RecordedEnd::Fivefold},
-        {"seventy-five-moves", RecordedEnd::SeventyFiveMoves},
-        {"dead-position", RecordedEnd::DeadPosition},
-        {"agreement", RecordedEnd::Agreement},
-        {"adjudication", RecordedEnd::Adjudication},
-        {"time-forfeit", RecordedEnd::TimeForfeit},
-        {"illegal-move", RecordedEnd::IllegalMove},
-        {"crash", RecordedEnd::Abandoned},
-        {"stall", RecordedEnd::Abandoned},
-        {"unterminated", RecordedEnd::Unfinished},
-    };
+    // The first word is the ending, as rules/ending.h spells it.
     while (!rule.empty() && rule.front() == ' ') rule.remove_prefix(1);
-    const std::string_view word = rule.substr(0, rule.find_first_of(" \t,;)}"));
-    for (const Name& n : NAMES)
-        if (word == n.word) return n.end;
+    const std::optional<rules::Termination> t =
+        rules::parse_termination(rule.substr(0, rule.find_first_of(" \t,;)}")));
+    if (!t) return RecordedEnd::Unstated;
+    using rules::Termination;
+    switch (*t) {
+        case Termination::Checkmate:
+            return RecordedEnd::Checkmate;
+        case Termination::Stalemate:
+            return RecordedEnd::Stalemate;
+        case Termination::Threefold:
+            return RecordedEnd::Threefold;
+        case Termination::FiftyMoves:
+            return RecordedEnd::FiftyMoves;
+        case Termination::Fivefold:
+            return RecordedEnd::Fivefold;
+        case Termination::SeventyFiveMoves:
+            return RecordedEnd::SeventyFiveMoves;
+        case Termination::DeadPosition:
+            return RecordedEnd::DeadPosition;
+        case Termination::Agreement:
+            return RecordedEnd::Agreement;
+        case Termination::Adjudication:
+            return RecordedEnd::Adjudication;
+        case Termination::TimeForfeit:
+            return RecordedEnd::TimeForfeit;
+        case Termination::IllegalMove:
+            return RecordedEnd::IllegalMove;
+        case Termination::Crash:
+        case Termination::Stall:
+            return RecordedEnd::Abandoned;
+        case Termination::Unterminated:
+            return RecordedEnd::Unfinished;
+    }
     return RecordedEnd::Unstated;
 }
 
@@ -322,7 +334,8 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
             const auto r = rules::winnability::can_checkmate(g.position_at(last), winner,
                                                              {FLAG_FALL_NODES, /*want_witness=*/false});
             const std::string_view side = winner == rules::WHITE ? "White" : "Black";
-            a.result_rule = fmt::format("time-forfeit {}", edition.articles.flag_fall);
+            a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::TimeForfeit),
+                                        edition.articles.flag_fall);
             if (r.outcome == rules::winnability::Outcome::Unwinnable) {
                 a.agrees = false;
                 a.corrected = "1/2-1/2";
@@ -342,7 +355,8 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
                                 a.recorded_end == RecordedEnd::Unstated ? "no automatic ending"
                                                                         : recorded_end_name(a.recorded_end));
             if (a.recorded_end == RecordedEnd::Agreement)
-                a.result_rule = fmt::format("agreement {}", edition.articles.agreement);
+                a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::Agreement),
+                                            edition.articles.agreement);
             // A draw that does not say why (lichess writes "Normal") may have been a claim.
             if (a.recorded == "1/2-1/2") {
                 rules::Verdict v = g.verdict(edition, last);

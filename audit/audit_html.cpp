@@ -16,6 +16,7 @@ html::AuditRow audit_row(const rules::PgnGame& game, const GameAudit& a, const s
     if (a.automatic_end) {
         r.end_ply = a.automatic_end->ply;
         r.end_reason = std::string(rules::reason_name(a.automatic_end->reason));
+        r.end = rules::termination_of(a.automatic_end->reason);
         r.end_article = a.automatic_end->article;
     }
     if (a.first_claim) {

@@ -14,9 +14,9 @@
 
 #include "app/edition_loader.h"
 #include "app/match_options.h"
-#include "match/adjudicator.h"
-#include "match/scheduler.h"
-#include "match/syzygy.h"
+#include "game/adjudicator.h"
+#include "game/syzygy.h"
+#include "tournament/scheduler.h"
 
 using namespace drawproxy;
 using Clock = std::chrono::steady_clock;
@@ -31,10 +31,10 @@ struct Run {
 };
 
 Run run(std::vector<std::string> args) {
-    match::MatchOptions opts = match::parse_match_options(args);
-    match::Scheduler scheduler(opts, app::load_edition("fide-2023"), nullptr);
+    tournament::MatchOptions opts = app::parse_match_options(args);
+    tournament::Scheduler scheduler(opts, app::load_edition("fide-2023"), nullptr);
     const auto t0 = Clock::now();
-    match::MatchSummary s = scheduler.run();
+    tournament::MatchSummary s = scheduler.run();
     Run r;
     r.wall_s = std::chrono::duration<double>(Clock::now() - t0).count();
     std::vector<std::int64_t> v = s.overhead;
@@ -89,17 +89,17 @@ int main(int argc, char** argv) {
                 adj.median_us - plain.median_us, adj.median_us / plain.median_us);
 
     // One probe: positions of 3 and 4 pieces, each probed many times after a first (cold) probe.
-    if (match::syzygy::open(TABLES) == 0) {
+    if (game::syzygy::open(TABLES) == 0) {
         std::printf("no Syzygy tables in %s\n", TABLES.c_str());
         return 1;
     }
     // The event rules' own work per move, alone: the score rules and the tablebase rule's piece count.
     {
-        match::AdjudicationOptions rules;
+        game::AdjudicationOptions rules;
         rules.draw_movenumber = 40, rules.draw_movecount = 8, rules.draw_score = 10;
         rules.resign_movecount = 3, rules.resign_score = 600, rules.max_moves = 100000;
-        match::Adjudicator adjudicator(rules);
-        match::PlyRecord ply;
+        game::Adjudicator adjudicator(rules);
+        game::PlyRecord ply;
         ply.has_score = true;
         const rules::Position start;
         const int n = 10'000'000;
@@ -129,14 +129,14 @@ int main(int argc, char** argv) {
         std::vector<rules::Position> positions;
         for (const auto& f : fens) positions.push_back(rules::Position::from_fen(f));
         const auto c0 = Clock::now();
-        for (const auto& p : positions) (void)match::syzygy::probe(p);
+        for (const auto& p : positions) (void)game::syzygy::probe(p);
         cold_us =
             std::chrono::duration<double, std::micro>(Clock::now() - c0).count() / double(positions.size());
         const int rounds = 5000;
         int found = 0;
         const auto t0 = Clock::now();
         for (int i = 0; i < rounds; ++i)
-            for (const auto& p : positions) found += match::syzygy::probe(p).has_value();
+            for (const auto& p : positions) found += game::syzygy::probe(p).has_value();
         if (found != rounds * int(positions.size())) std::printf("  (a probe failed)\n");
         return std::chrono::duration<double, std::micro>(Clock::now() - t0).count() /
                double(rounds * positions.size());
@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
 
     // One game's probes, position after position, along walks that keep the clock running near
     // the fifty moves (the case that needs DTZ: a won ending played on). Stateless probes against
-    // match::syzygy::GameProber, which reads each position after a root probe from that probe.
+    // game::syzygy::GameProber, which reads each position after a root probe from that probe.
     struct Walk {
         std::vector<rules::Position> positions;
         std::vector<rules::Move> moves;  // moves[i] led to positions[i] (none for the first)
@@ -190,13 +190,13 @@ int main(int argc, char** argv) {
     const auto s0 = Clock::now();
     for (int i = 0; i < walk_rounds; ++i)
         for (const auto& w : walks)
-            for (const auto& p : w.positions) mismatches += !match::syzygy::probe(p);
+            for (const auto& p : w.positions) mismatches += !game::syzygy::probe(p);
     const double stateless_us = std::chrono::duration<double, std::micro>(Clock::now() - s0).count() /
                                 double(walk_rounds * walk_positions);
     const auto p0 = Clock::now();
     for (int i = 0; i < walk_rounds; ++i)
         for (const auto& w : walks) {
-            match::syzygy::GameProber prober;
+            game::syzygy::GameProber prober;
             for (std::size_t k = 0; k < w.positions.size(); ++k)
                 mismatches += !prober.probe(w.positions[k], int(k), w.moves[k], true);
             dtz_probes += prober.dtz_probes();
@@ -204,10 +204,10 @@ int main(int argc, char** argv) {
     const double game_us = std::chrono::duration<double, std::micro>(Clock::now() - p0).count() /
                            double(walk_rounds * walk_positions);
     for (const auto& w : walks) {  // the same values, checked outside the timing
-        match::syzygy::GameProber prober;
+        game::syzygy::GameProber prober;
         for (std::size_t k = 0; k < w.positions.size(); ++k)
-            mismatches += prober.probe(w.positions[k], int(k), w.moves[k], true) !=
-                          match::syzygy::probe(w.positions[k]);
+            mismatches +=
+                prober.probe(w.positions[k], int(k), w.moves[k], true) != game::syzygy::probe(w.positions[k]);
     }
     std::printf("Syzygy, one game's probes along %d positions of 4 pieces with the clock at 20-99:\n",
                 walk_positions);

@@ -22,11 +22,13 @@
 #include <vector>
 
 #include "bench/support/synthetic_parts.h"
-#include "match/shard.h"
+#include "merge/summaries.h"
+#include "output/status_lines.h"
 #include "rules/pgn.h"
+#include "tournament/shard.h"
 
 using namespace drawproxy;
-using namespace drawproxy::match;
+using namespace drawproxy::merge;
 using drawproxy::bench::cpu_seconds;
 namespace fs = std::filesystem;
 

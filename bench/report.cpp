@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "match/html_report.h"
-#include "match/pgn_writer.h"
+#include "output/html_page.h"
+#include "output/pgn.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 
@@ -32,13 +32,13 @@ namespace {
 // Random legal games of 60 to 200 plies with engine-like scores and times; about a third end
 // in a claimed threefold (their sections carry boards), a few have an incorrect claim or a
 // draw offer, the rest are decisive or end by an event rule.
-std::vector<match::GameRecord> generate(int games, unsigned seed) {
+std::vector<game::GameRecord> generate(int games, unsigned seed) {
     std::mt19937 rng(seed);
-    std::vector<match::GameRecord> out;
+    std::vector<game::GameRecord> out;
     out.reserve(games);
     const rules::Edition edition = rules::Edition::builtin("fide-2023");
     for (int n = 1; n <= games; ++n) {
-        match::GameRecord g;
+        game::GameRecord g;
         g.number = n;
         g.white = n % 2 ? "Stockfish-A" : "Stockfish-B";
         g.black = n % 2 ? "Stockfish-B" : "Stockfish-A";
@@ -50,7 +50,7 @@ std::vector<match::GameRecord> generate(int games, unsigned seed) {
         while (game.ply_count() < length) {
             const rules::MoveList moves = game.position().legal_moves();
             if (moves.empty() || game.automatic_result(edition)) break;
-            match::PlyRecord p;
+            game::PlyRecord p;
             p.move = moves[int(rng() % moves.size())];
             p.has_score = true;
             // One evaluation drifting through the game, reported from the mover's side as
@@ -70,14 +70,16 @@ std::vector<match::GameRecord> generate(int games, unsigned seed) {
                           : kind < 70 ? rules::Score::WhiteWins
                                       : rules::Score::BlackWins;
         if (kind < 33) {
-            g.outcome.reason = "threefold", g.outcome.article = "9.2.2", g.outcome.claimed = true;
+            g.outcome.termination = rules::Termination::Threefold, g.outcome.article = "9.2.2",
+            g.outcome.claimed = true;
             g.final_notes.push_back("claim threefold 9.2.2: correct");
         } else if (kind < 35) {
-            g.outcome.reason = "fifty-moves", g.outcome.article = "9.3.2", g.outcome.claimed = true;
+            g.outcome.termination = rules::Termination::FiftyMoves, g.outcome.article = "9.3.2",
+            g.outcome.claimed = true;
         } else if (kind < 90) {
-            g.outcome.reason = "checkmate", g.outcome.article = "5.1.1";
+            g.outcome.termination = rules::Termination::Checkmate, g.outcome.article = "5.1.1";
         } else {
-            g.outcome.reason = "adjudication", g.outcome.article = "resign-score";
+            g.outcome.termination = rules::Termination::Adjudication, g.outcome.article = "resign-score";
         }
         if (n % 97 == 0) g.incorrect_claims[0] = 1;
         out.push_back(std::move(g));
@@ -96,7 +98,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     fmt::print("generating {} games...\n", games);
-    const std::vector<match::GameRecord> records = generate(games, 17);
+    const std::vector<game::GameRecord> records = generate(games, 17);
     std::size_t plies = 0;
     for (const auto& g : records) plies += g.plies.size();
     const std::filesystem::path dir = std::filesystem::path(DRAWPROXY_BINARY_DIR) / "bench-report";
@@ -105,7 +107,7 @@ int main(int argc, char** argv) {
     // Reference: the same games as PGN, as -pgnout writes them.
     auto t0 = Clock::now();
     std::string pgn;
-    for (const auto& g : records) pgn += match::write_pgn(g);
+    for (const auto& g : records) pgn += output::write_pgn(g);
     std::FILE* f = std::fopen((dir / "games.pgn").c_str(), "wb");
     std::fwrite(pgn.data(), 1, pgn.size(), f);
     std::fclose(f);
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
     for (int run = 0; run < 3; ++run) {
         const double c0 = cpu_now();
         t0 = Clock::now();
-        const std::string page = match::match_html(records, {"Stockfish-A", "Stockfish-B"}, "fide-2023");
+        const std::string page = output::match_html(records, {"Stockfish-A", "Stockfish-B"}, "fide-2023");
         f = std::fopen((dir / "report.html").c_str(), "wb");
         std::fwrite(page.data(), 1, page.size(), f);
         std::fclose(f);

@@ -18,11 +18,13 @@
 #include <vector>
 
 #include "bench/support/synthetic_parts.h"
-#include "match/elo.h"
-#include "match/part_merge.h"
-#include "match/stats.h"
+#include "merge/parts.h"
+#include "output/status_lines.h"
+#include "stats/elo.h"
+#include "stats/sprt.h"
 
-using namespace drawproxy::match;
+using namespace drawproxy::stats;
+using namespace drawproxy::merge;
 using drawproxy::bench::cpu_seconds;
 
 namespace {
@@ -121,7 +123,7 @@ int main(int argc, char** argv) {
     const SprtParams logistic{0, 5, 0.05, 0.05, SprtModel::logistic};
 
     const double reference = time_per_game(results, rounds, [](const Trinomial& t, const Pentanomial&) {
-        return elo_estimate(int(t.wins), int(t.losses), int(t.draws)).error;
+        return drawproxy::output::drawproxy_elo(t).elo_error;
     });
     const double counts = time_per_game(results, rounds, [](const Trinomial& t, const Pentanomial& p) {
         return double(t.games() + p.pairs());

@@ -39,7 +39,8 @@ void disagreement(std::string& out, const AuditRow& r, const std::string& id) {
         out += "<p class=\"why\"><b>";
         text(out, r.end_reason + " " + r.end_article);
         out += "</b>: ";
-        text(out, ending_meaning(r.end_reason, r.end_article, r.lawful, false, false));
+        text(out, rules::ending_meaning(r.end, std::nullopt,
+                                        {false, false, r.lawful == rules::score_text(rules::Score::Draw)}));
         out += "</p>";
     }
     // Replay to the end the Laws give (or the first open claim), then list what followed.

@@ -1,9 +1,11 @@
 #pragma once
 // What an audit page shows, as plain data: a verdict per game, and for each disagreement
 // the moves needed to draw the board where the Laws ended the game. Filled by audit/.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "rules/ending.h"
 #include "rules/position.h"
 
 namespace drawproxy::html {
@@ -17,7 +19,8 @@ struct AuditRow {
     std::string lawful;                   // the result by the Laws, "*" where they do not settle it
     std::string result_rule;              // "<reason> <article>" of the Laws' ending, "" if none
     std::string end_reason, end_article;  // the automatic ending, if any
-    int end_ply = -1;                     // where the Laws ended the game (-1: they did not)
+    std::optional<rules::Termination> end;
+    int end_ply = -1;  // where the Laws ended the game (-1: they did not)
     std::string claim_reason, claim_article;
     int claim_ply = -1;  // the first ply where a claim was open (-1: none)
     int plies = 0;

@@ -76,9 +76,10 @@ bool replay(const GameView& g, rules::Game& game) {
 bool is_notable(const GameView& g) {
     if (g.carried) return false;  // no moves: nothing to draw
     if (g.claimed || g.incorrect_claims[0] || g.incorrect_claims[1]) return true;
-    if (g.reason == "fivefold" || g.reason == "seventy-five-moves" || g.reason == "dead-position" ||
-        g.reason == "stalemate")
-        return true;
+    using rules::Termination;
+    for (Termination automatic : {Termination::Fivefold, Termination::SeventyFiveMoves,
+                                  Termination::DeadPosition, Termination::Stalemate})
+        if (g.termination == automatic) return true;
     for (const PlyView& p : g.plies)
         for (const std::string& n : p.notes)
             if (is_claim_note(n)) return true;
@@ -101,7 +102,8 @@ namespace {
 // repetition_plies() of a game already replayed (the page replays each game once).
 std::vector<int> repetition_plies_in(const GameView& g, rules::Game& game) {
     std::vector<int> plies;
-    if (g.reason != "threefold" && g.reason != "fivefold") return plies;
+    if (g.termination != rules::Termination::Threefold && g.termination != rules::Termination::Fivefold)
+        return plies;
     if (!g.move.empty()) {
         const rules::Move m = rules::parse_uci_move(game.position(), g.move);
         if (!m) return plies;
@@ -297,7 +299,7 @@ void append_game_codes(std::string& out, const GameView& g) {
         offers.pop_back();
         out += " data-o=\"" + offers + '"';
     }
-    if (g.reason == "checkmate") out += " data-mate=\"1\"";
+    if (g.termination == rules::Termination::Checkmate) out += " data-mate=\"1\"";
 }
 
 }  // namespace drawproxy::html

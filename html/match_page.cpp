@@ -16,8 +16,6 @@ namespace drawproxy::html {
 
 namespace {
 
-void text(std::string& out, std::string_view s) { append_escaped(out, s); }
-
 // The opening cell of a game carried over from a resume state file (GameView::carried).
 constexpr std::string_view CARRIED_NOTE =
     "played before the match was resumed: result from the state file, moves not in this report";
@@ -26,9 +24,9 @@ void headline(std::string& out, const MatchView& m) {
     out += "<dl class=\"headline\">";
     for (const auto& [label, value] : m.headline) {
         out += "<div><dt>";
-        text(out, label);
+        append_escaped(out, label);
         out += "</dt><dd>";
-        text(out, value);
+        append_escaped(out, value);
         out += "</dd></div>";
     }
     out += "</dl>\n";
@@ -77,11 +75,11 @@ void reasons(std::string& out, const MatchView& m) {
         "<th class=\"n\">1-0</th><th class=\"n\">0-1</th><th class=\"n\">1/2</th></tr></thead><tbody>";
     for (const BarBlock& b : m.reasons) {
         out += "<tr><th colspan=\"5\">";
-        text(out, b.title);
+        append_escaped(out, b.title);
         out += "</th></tr>";
         for (const ResultBar& r : b.bars) {
             out += "<tr><td>";
-            text(out, r.label);
+            append_escaped(out, r.label);
             fmt::format_to(std::back_inserter(out),
                            "</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td "
                            "class=\"n\">{}</td></tr>",
@@ -98,7 +96,7 @@ void claims(std::string& out, const MatchView& m) {
         "class=\"n\">incorrect claims</th></tr></thead><tbody>";
     for (std::size_t i = 0; i < m.engines.size(); ++i) {
         out += "<tr><td>";
-        text(out, m.engines[i]);
+        append_escaped(out, m.engines[i]);
         fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{}</td></tr>", m.incorrect_claims[i]);
     }
     out += "</tbody></table>\n";
@@ -133,14 +131,14 @@ void crosstable(std::string& out, const MatchView& m) {
         "<th class=\"n\">points</th><th class=\"n\">games</th>";
     for (int j : rank) {
         out += "<th class=\"n\">";
-        text(out, m.engines[j]);
+        append_escaped(out, m.engines[j]);
         out += "</th>";
     }
     out += "</tr></thead><tbody>";
     for (int r = 0; r < n; ++r) {
         const int i = rank[r];
         fmt::format_to(std::back_inserter(out), "<tr><td>{}</td><td>", r + 1);
-        text(out, m.engines[i]);
+        append_escaped(out, m.engines[i]);
         fmt::format_to(std::back_inserter(out), "</td><td class=\"n\">{:.1f}</td><td class=\"n\">{}</td>",
                        points[i], played[i]);
         for (int j : rank) {
@@ -164,7 +162,7 @@ void append_match_page(std::string& out, const MatchView& m) {
     out.reserve(out.size() + 4096 + m.games.size() * 700);
     append_page_start(out, m.title);
     out += "<header><h1>";
-    text(out, m.title);
+    append_escaped(out, m.title);
     out += "</h1>";
     headline(out, m);
     out += "</header>\n";
@@ -187,7 +185,8 @@ void append_match_page(std::string& out, const MatchView& m) {
             std::string label = g.reason + (g.article.empty() ? "" : " " + g.article) + ", " + g.result;
             if (!g.move.empty()) label += ", with the intended move";
             meanings.emplace_back(std::move(label),
-                                  ending_meaning(g.reason, g.article, g.result, g.claimed, !g.move.empty()));
+                                  rules::ending_meaning(g.termination, rules::parse_event_rule(g.article),
+                                                        {g.claimed, !g.move.empty(), g.result == "1/2-1/2"}));
         }
         meaning_of[i] = it->second;
     }
@@ -229,16 +228,16 @@ void append_match_page(std::string& out, const MatchView& m) {
         else
             fmt::format_to(std::back_inserter(out), "><td><a href=\"#g{}\">{}</a></td><td>", g.number,
                            g.number);
-        text(out, g.opening);
+        append_escaped(out, g.opening);
         out += "</td><td>";
-        text(out, g.white);
+        append_escaped(out, g.white);
         out += "</td><td>";
-        text(out, g.black);
+        append_escaped(out, g.black);
         out += "</td><td>";
-        text(out, g.result);
+        append_escaped(out, g.result);
         out += "</td><td>";
-        text(out, g.reason);
-        if (!g.article.empty()) out += ' ', text(out, g.article);
+        append_escaped(out, g.reason);
+        if (!g.article.empty()) out += ' ', append_escaped(out, g.article);
         if (g.incorrect_claims[0] + g.incorrect_claims[1])
             fmt::format_to(std::back_inserter(out), " (incorrect claims: {})",
                            g.incorrect_claims[0] + g.incorrect_claims[1]);
@@ -252,9 +251,9 @@ void append_match_page(std::string& out, const MatchView& m) {
     out += "<h2>What the endings mean</h2><dl class=\"glossary\">";
     for (std::size_t k = 0; k < meanings.size(); ++k) {
         out += "<dt>";
-        text(out, meanings[k].first);
+        append_escaped(out, meanings[k].first);
         fmt::format_to(std::back_inserter(out), "</dt><dd id=\"why-{}\">", k);
-        text(out, meanings[k].second);
+        append_escaped(out, meanings[k].second);
         out += "</dd>";
     }
     out += "</dl>\n<h2>Game sections</h2>\n";

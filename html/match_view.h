@@ -3,11 +3,13 @@
 // running match, from the -jsonout summary or from PGN files; the page (match_page.h) only
 // turns it into HTML.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "html/chart.h"
+#include "rules/ending.h"
 #include "rules/position.h"
 
 namespace drawproxy::html {
@@ -29,8 +31,9 @@ struct GameView {
     std::string opening;  // a name, an ECO code or the opening's FEN; may be empty
     rules::Position start;
     std::vector<PlyView> plies;
-    std::string result;                 // "1-0", "0-1", "1/2-1/2", "*"
-    std::string reason, article, move;  // as in the ResultRule tag; move: a claimed intended move
+    std::string result;                             // "1-0", "0-1", "1/2-1/2", "*"
+    std::string reason, article, move;              // as in the ResultRule tag; move: a claimed intended move
+    std::optional<rules::Termination> termination;  // the reason read (none: a word not known)
     bool claimed = false;
     std::vector<std::string> final_notes;  // after the last move (a claim that ended the game, a flag fall)
     int incorrect_claims[2] = {0, 0};      // by colour

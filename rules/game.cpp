@@ -1,6 +1,8 @@
 // The game record and the Article 9 judge.
 #include "rules/game.h"
 
+#include "rules/ending.h"
+
 #include <algorithm>
 
 #include "rules/dead_position.h"
@@ -8,25 +10,7 @@
 
 namespace drawproxy::rules {
 
-std::string_view reason_name(Reason r) {
-    switch (r) {
-        case Reason::Threefold:
-            return "threefold";
-        case Reason::FiftyMoves:
-            return "fifty-moves";
-        case Reason::Fivefold:
-            return "fivefold";
-        case Reason::SeventyFiveMoves:
-            return "seventy-five-moves";
-        case Reason::DeadPosition:
-            return "dead-position";
-        case Reason::Stalemate:
-            return "stalemate";
-        case Reason::Checkmate:
-            return "checkmate";
-    }
-    return "?";
-}
+std::string_view reason_name(Reason r) { return termination_word(termination_of(r)); }
 
 std::string_view score_text(Score s) {
     switch (s) {

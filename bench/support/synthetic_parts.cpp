@@ -7,10 +7,12 @@
 #include <random>
 #include <stdexcept>
 
-#include "match/encounter_stats.h"
-#include "match/report.h"
-#include "match/shard.h"
+#include "merge/summaries.h"
+#include "output/report.h"
+#include "output/status_lines.h"
 #include "rules/notation.h"
+#include "stats/encounters.h"
+#include "tournament/shard.h"
 
 namespace drawproxy::bench {
 
@@ -30,11 +32,11 @@ constexpr int kBookPlies = 8;
 
 // The plies of opening `line`, then `total - 20` more of which only the count is kept (a
 // Report takes the book moves and the engines' times from the moves it has).
-std::vector<match::PlyRecord> plies(int line, int total, std::mt19937& rng) {
-    std::vector<match::PlyRecord> out;
+std::vector<game::PlyRecord> plies(int line, int total, std::mt19937& rng) {
+    std::vector<game::PlyRecord> out;
     rules::Position pos = rules::Position::startpos();
     for (int i = 0; i < 20; ++i) {
-        match::PlyRecord p;
+        game::PlyRecord p;
         p.move = rules::parse_uci_move(pos, kLines[line][i]);
         if (!p.move)
             throw std::logic_error(fmt::format("bench opening {}: {} is illegal", line, kLines[line][i]));
@@ -48,7 +50,7 @@ std::vector<match::PlyRecord> plies(int line, int total, std::mt19937& rng) {
 }
 
 // A game as the runner writes it to PGN: its tags, then the moves with "{score/depth time}".
-std::string pgn_game(const match::GameRecord& g, int line) {
+std::string pgn_game(const game::GameRecord& g, int line) {
     std::string text = fmt::format(
         "[Event \"bench\"]\n[Site \"?\"]\n[Date \"2026.12.01\"]\n[Round \"{}\"]\n[White \"{}\"]\n"
         "[Black \"{}\"]\n[Result \"{}\"]\n[ResultRule \"{}\"]\n[TimeControl \"{}\"]\n\n",
@@ -69,24 +71,29 @@ std::string pgn_game(const match::GameRecord& g, int line) {
 }
 
 // Results with a small edge for A and 60% draws, ended the ways long matches end.
-match::Outcome outcome(std::mt19937& rng, bool a_is_white) {
-    match::Outcome o;
+game::Outcome outcome(std::mt19937& rng, bool a_is_white) {
+    game::Outcome o;
     const unsigned x = rng() % 100;
     if (x < 60) {
         o.score = rules::Score::Draw;
-        static const char* const draws[][3] = {{"threefold", "9.2.2", "1"},
-                                               {"fifty-moves", "9.3.1", "1"},
-                                               {"dead-position", "5.2.2", ""},
-                                               {"adjudication", "draw", ""}};
-        const auto& d = draws[x % 4];
-        o.reason = d[0];
-        o.article = d[1];
-        o.claimed = *d[2] != 0;
+        struct Draw {
+            rules::Termination termination;
+            const char* article;
+            bool claimed;
+        };
+        static constexpr Draw draws[] = {{rules::Termination::Threefold, "9.2.2", true},
+                                         {rules::Termination::FiftyMoves, "9.3.1", true},
+                                         {rules::Termination::DeadPosition, "5.2.2", false},
+                                         {rules::Termination::Adjudication, "draw", false}};
+        const Draw& d = draws[x % 4];
+        o.termination = d.termination;
+        o.article = d.article;
+        o.claimed = d.claimed;
         if (o.claimed && x % 3 == 0) o.move = "g1f3";
     } else {
         const bool a_wins = x < 82;
         o.score = a_wins == a_is_white ? rules::Score::WhiteWins : rules::Score::BlackWins;
-        o.reason = x % 2 ? "checkmate" : "adjudication";
+        o.termination = x % 2 ? rules::Termination::Checkmate : rules::Termination::Adjudication;
         o.article = x % 2 ? "5.1.1" : "resign";
     }
     return o;
@@ -104,11 +111,11 @@ WrittenParts write_parts(const std::filesystem::path& dir, int parts, int games_
     std::mt19937 rng(7);
     WrittenParts written;
     const std::vector<std::string> names{"A", "B"};
-    const match::StatsSettings settings{true,
-                                        match::SprtParams{0, 2, 0.05, 0.05, match::SprtModel::normalized}};
+    const stats::StatsSettings settings{true,
+                                        stats::SprtParams{0, 2, 0.05, 0.05, stats::SprtModel::normalized}};
     for (int k = 1; k <= parts; ++k) {
-        match::Report report(names, "fide-2023");
-        match::EncounterStats stats(names, parts * games_per_part / 2);
+        output::Report report(names, "fide-2023");
+        stats::EncounterStats stats(names, parts * games_per_part / 2);
         const std::string pgn_path = (dir / fmt::format("part-{}.pgn", k)).string();
         std::ofstream pgn;
         if (with_pgn) pgn.open(pgn_path, std::ios::binary);
@@ -118,7 +125,7 @@ WrittenParts write_parts(const std::filesystem::path& dir, int parts, int games_
             const int slot = (g % 4 == 1) ? g + 1 : (g % 4 == 2) ? g - 1 : g;
             const int unit = (k - 1) + (slot / 2) * parts, line = unit % 4;
             const bool second = slot % 2 == 1;  // the pair's second game: colours swapped
-            match::GameRecord r;
+            game::GameRecord r;
             r.number = 2 * unit + slot % 2 + 1;
             r.round = unit + 1;
             r.white = second ? "B" : "A";
@@ -142,7 +149,7 @@ WrittenParts write_parts(const std::filesystem::path& dir, int parts, int games_
         nlohmann::json j = report.json();
         j["match_id"] = "0123456789abcdef";
         j["shard"] = {{"index", k}, {"count", parts}};
-        match::put_statistics(j, stats.all(), settings);
+        output::put_statistics(j, stats.all(), settings);
         if (with_pgn) j["pgn"] = {{"file", pgn_path}, {"order", std::move(order)}};
         const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
         const std::string path = (dir / fmt::format("part-{}.json", k)).string();

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using test::slurp;
@@ -19,7 +19,8 @@ namespace {
 
 // fake_cmd() for a command line that goes through the shell: the spec's ';' quoted.
 std::string shell_fake(const std::string& spec) {
-    return "cmd=" + test::binary_path("bin/test_match") + " arg=drawproxy-fake-engine 'arg=" + spec + "'";
+    return "cmd=" + test::binary_path("bin/test_tournament") + " arg=drawproxy-fake-engine 'arg=" + spec +
+           "'";
 }
 
 namespace fs = std::filesystem;
@@ -40,7 +41,7 @@ test::CommandRun run_in(const std::string& dir, const std::string& home, const s
     return r;
 }
 
-const std::string FAKE = test::binary_path("bin/test_match");
+const std::string FAKE = test::binary_path("bin/test_tournament");
 
 // An engines.json in cutechess-cli's format (as its GUI saves it) with two engines.
 std::string engines_json(const std::string& stderr_file) {
@@ -182,7 +183,7 @@ TEST_CASE("stderr=FILE appends the engine's stderr, and initstr= lines go before
 
 TEST_CASE("initstr= turns \\n into new lines, as cutechess-cli does", "[match][setups]") {
     const auto o =
-        match::parse_match_options(test::words("-engine cmd=a initstr=a\\nb -engine cmd=b -each nodes=1"));
+        app::parse_match_options(test::words("-engine cmd=a initstr=a\\nb -engine cmd=b -each nodes=1"));
     REQUIRE(o.engines[0].init_strings.size() == 1);
     CHECK(o.engines[0].init_strings[0] == "a\nb");
 }
@@ -211,7 +212,7 @@ TEST_CASE("whitepov: a White-side score becomes the mover's for adjudication and
 }
 
 TEST_CASE("tscale=X scales the stall and start-up times, not the clock", "[match][setups]") {
-    const auto o = match::parse_match_options(test::words(
+    const auto o = app::parse_match_options(test::words(
         "-engine cmd=a tscale=2.5 tc=10+0.1 -engine cmd=b stall=4 startup=2 tscale=0.5 -each nodes=1"));
     CHECK(o.engines[0].stall_ms == 150000);
     CHECK(o.engines[0].startup_ms == 25000);
@@ -219,8 +220,8 @@ TEST_CASE("tscale=X scales the stall and start-up times, not the clock", "[match
     CHECK(o.engines[1].stall_ms == 2000);
     CHECK(o.engines[1].startup_ms == 1000);
     CHECK_THROWS_AS(
-        match::parse_match_options(test::words("-engine cmd=a tscale=0 -engine cmd=b -each nodes=1")),
-        match::OptionError);
+        app::parse_match_options(test::words("-engine cmd=a tscale=0 -engine cmd=b -each nodes=1")),
+        game::OptionError);
 }
 
 TEST_CASE("conf= with a real Stockfish from engines.json plays and reads back",

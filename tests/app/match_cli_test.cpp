@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "app/match_options.h"
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using drawproxy::test::TempFile;
@@ -50,10 +50,10 @@ TEST_CASE("match --help and -h print the usage and exit 0", "[match][cli][engine
         INFO(flag);
         Run r = run_drawproxy(flag);
         CHECK(r.status == 0);
-        CHECK(r.out == match::match_usage());
+        CHECK(r.out == app::match_usage());
         CHECK(r.err.empty());
     }
-    const auto names = usage_names(match::match_usage());
+    const auto names = usage_names(app::match_usage());
     for (const char* expected :
          {"-engine",     "-each",   "-games",   "-rounds",  "-repeat",     "-concurrency", "-variant",
           "-openings",   "-pgnout", "-jsonout", "-rules",   "-claim",      "-draw-offers", "-seed",
@@ -65,13 +65,13 @@ TEST_CASE("match --help and -h print the usage and exit 0", "[match][cli][engine
 
 TEST_CASE("README's match section names every option of the usage and no other", "[match][cli]") {
     const std::string section = readme_match_section();
-    for (const std::string& name : usage_names(match::match_usage())) {
+    for (const std::string& name : usage_names(app::match_usage())) {
         INFO(name);
         CHECK(section.find(name) != std::string::npos);
     }
     // The table's first column: every option it documents is in the usage.
     static const std::regex row(R"(\n\| `(-[a-z][a-z-]*))");
-    const std::string usage = match::match_usage();
+    const std::string usage = app::match_usage();
     int rows = 0;
     for (auto it = std::sregex_iterator(section.begin(), section.end(), row); it != std::sregex_iterator();
          ++it) {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using drawproxy::test::TempFile;
@@ -88,8 +88,8 @@ TEST_CASE("an engine that is not UCI stops the match before a game is scored", "
 }
 
 TEST_CASE("the start-up time defaults to 10 s", "[match][failures]") {
-    const match::MatchOptions o =
-        match::parse_match_options(test::words("-each nodes=1 -engine cmd=a -engine cmd=b startup=2.5"));
+    const tournament::MatchOptions o =
+        app::parse_match_options(test::words("-each nodes=1 -engine cmd=a -engine cmd=b startup=2.5"));
     CHECK(o.engines[0].startup_ms == 10000);
     CHECK(o.engines[1].startup_ms == 2500);
 }
@@ -137,7 +137,7 @@ TEST_CASE("an option.NAME the engine does not list is warned about once per engi
           "[match][failures][engine]") {
     TempFile log(".log");
     // The fake lists no option: Hash is unknown to it. Two games, one engine process kept.
-    const Run r = run_match_cli("-engine cmd=" + test::binary_path("bin/test_match") +
+    const Run r = run_match_cli("-engine cmd=" + test::binary_path("bin/test_tournament") +
                                 " arg=drawproxy-fake-engine 'arg=score=0;log=" + log.path + "'" +
                                 " name=W option.Hash=16 -engine " + test::fake_cmd("score=0") +
                                 " name=B -each nodes=1 restart=on -games 2");

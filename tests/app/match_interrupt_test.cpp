@@ -10,7 +10,7 @@
 #include <regex>
 #include <thread>
 
-#include "match/background_run.h"
+#include "support/background_run.h"
 
 using namespace drawproxy;
 using namespace std::chrono_literals;
@@ -20,7 +20,7 @@ using test::TempFile;
 
 namespace {
 
-const char* const STOCKFISH = "/usr/games/stockfish";
+using test::STOCKFISH;
 // Both players shuffle their knights: a threefold repetition claimed after 8 plies.
 const std::string KNIGHTS = "moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8";
 

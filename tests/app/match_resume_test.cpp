@@ -13,8 +13,8 @@
 #include <thread>
 #include <tuple>
 
-#include "match/match_helpers.h"
-#include "match/match_state.h"
+#include "journal/state.h"
+#include "support/match_helpers.h"
 #include "tests/html/html_checker.h"
 
 using namespace drawproxy;
@@ -70,7 +70,7 @@ pid_t spawn_drawproxy(const std::string& args, const std::string& out_path) {
 
 int saved_games(const std::string& state) {
     try {
-        return int(match::read_state_file(state).games.size());
+        return int(journal::read_state_file(state).games.size());
     } catch (const std::exception&) {
         return 0;  // not written yet
     }
@@ -84,14 +84,14 @@ std::string four_short_games(const std::string& pgn) {
 }
 
 struct CutMatch {
-    match::MatchState state;  // the state as cut: its first two games
-    std::string pgn_text;     // the whole PGN the finished run wrote
+    journal::MatchState state;  // the state as cut: its first two games
+    std::string pgn_text;       // the whole PGN the finished run wrote
 };
 
 // Makes a finished four-game match look stopped after its first two games: the state file
 // keeps them, the PGN is cut after the second game.
 CutMatch stop_after_two_games(const std::string& state, const std::string& pgn) {
-    CutMatch cut{match::read_state_file(state), slurp(pgn)};
+    CutMatch cut{journal::read_state_file(state), slurp(pgn)};
     REQUIRE(cut.state.games.size() == 4);
     const std::string& text = cut.pgn_text;
     const auto third = text.find("[Event", text.find("[Event", text.find("[Event") + 1) + 1);
@@ -99,7 +99,7 @@ CutMatch stop_after_two_games(const std::string& state, const std::string& pgn) 
     cut.state.complete = false;
     cut.state.pgn_bytes = std::int64_t(third);
     std::string error;
-    REQUIRE(match::write_state_file(state, cut.state, error));
+    REQUIRE(journal::write_state_file(state, cut.state, error));
     std::ofstream(pgn, std::ios::trunc) << text.substr(0, third);
     return cut;
 }
@@ -155,7 +155,7 @@ TEST_CASE("a match killed by SIGKILL and resumed plays the uninterrupted run's g
     CHECK(games_by_slot(pgn.path) == reference);
     // The statistics carried over: the final score is the whole match's
     CHECK(last_score_line(resumed.out) == last_score_line(ref.out));
-    const match::MatchState done = match::read_state_file(state);
+    const journal::MatchState done = journal::read_state_file(state);
     CHECK(done.complete);
     CHECK(done.games.size() == 16);
 
@@ -212,13 +212,19 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume][engine]") {
                                 pgn.path)
                 .status == 0);
     const std::string text = slurp(state);
+    // A game whose ending is no ending the runner writes (edited by hand)
+    const auto reason = text.find("\"reason\":\"");
+    REQUIRE(reason != std::string::npos);
+    const auto word = reason + 10, word_end = text.find('"', word);
+    TempFile edited(".json", text.substr(0, word) + "resignation" + text.substr(word_end));
+    check("-resume " + edited.path, "unknown reason 'resignation'");
     nlohmann::json j = nlohmann::json::parse(text.substr(0, text.find('\n')));  // the state's first line
     j["match_id"] = "0000000000000000";
     std::ofstream(state) << j.dump() << '\n';
     check("-resume " + state, "is the state of another match");
     std::remove(state.c_str());
-    CHECK(match::default_state_path("", "", "") == "drawproxy-state.json");
-    CHECK(match::default_state_path("", "e.epd", "s.json") == "e.epd.state.json");
+    CHECK(journal::default_state_path("", "", "") == "drawproxy-state.json");
+    CHECK(journal::default_state_path("", "e.epd", "s.json") == "e.epd.state.json");
 }
 
 TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over from the state file",
@@ -229,7 +235,7 @@ TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over f
                                            " -jsonout " + summary.path);
     REQUIRE(first.status == 0);
     // The match stopped after its first two games: the state keeps them, the PGN is cut
-    const match::MatchState s = stop_after_two_games(state, pgn.path).state;
+    const journal::MatchState s = stop_after_two_games(state, pgn.path).state;
     std::remove(page.path.c_str());
     const auto r = test::run_drawproxy("match -resume " + state);
     INFO(r.out << r.err);
@@ -248,7 +254,7 @@ TEST_CASE("a resumed match's -htmlout and -jsonout hold the games carried over f
     CHECK(count("<tr data-n=") == 4);
     CHECK(count("class=\"carried\"") == 2);
     CHECK(count("<section class=\"game\"") == 2);
-    for (const match::SavedGame& g : s.games) {
+    for (const journal::SavedGame& g : s.games) {
         INFO("carried game " << g.number);
         const auto row = html.find("<tr data-n=\"" + std::to_string(g.number) + "\"");
         REQUIRE(row != std::string::npos);
@@ -282,7 +288,7 @@ TEST_CASE("the state file is a journal: saves append their games, a torn last li
     REQUIRE(lines.size() == 6);
     CHECK(nlohmann::json::parse(lines[0])["games"].empty());
     CHECK(nlohmann::json::parse(lines[5]) == nlohmann::json({{"complete", true}}));
-    const match::MatchState whole = match::read_state_file(state);
+    const journal::MatchState whole = journal::read_state_file(state);
     CHECK(whole.complete);
     REQUIRE(whole.games.size() == 4);
     CHECK(whole.pgn_bytes == std::int64_t(pgn_text.size()));
@@ -292,7 +298,7 @@ TEST_CASE("the state file is a journal: saves append their games, a torn last li
                                           << lines[1] << '\n'
                                           << lines[2] << '\n'
                                           << lines[3].substr(0, lines[3].size() / 2);
-    const match::MatchState torn = match::read_state_file(state);
+    const journal::MatchState torn = journal::read_state_file(state);
     CHECK_FALSE(torn.complete);
     REQUIRE(torn.games.size() == 2);
     CHECK(torn.pgn_bytes == whole.games[1].pgn_bytes);
@@ -308,7 +314,7 @@ TEST_CASE("the state file is a journal: saves append their games, a torn last li
     const auto after = lines_of(slurp(state));
     REQUIRE(after.size() == 4);
     CHECK(nlohmann::json::parse(after[0])["games"].size() == 2);
-    CHECK(match::read_state_file(state).games.size() == 4);
+    CHECK(journal::read_state_file(state).games.size() == 4);
 
     // A broken line that is not the last is a broken state, not a torn save.
     std::ofstream(state, std::ios::trunc) << after[0] << "\n{oops\n" << after[1] << '\n';

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using test::TempFile;

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using test::slurp;
@@ -19,7 +19,7 @@ using test::slurp;
 namespace {
 
 namespace fs = std::filesystem;
-const char* const STOCKFISH = "/usr/games/stockfish";
+using test::STOCKFISH;
 
 using test::TempDir;
 

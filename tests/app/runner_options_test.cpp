@@ -8,7 +8,7 @@
 
 #include "app/match_options.h"
 #include "app/runner_options.h"
-#include "match/match_helpers.h"
+#include "support/match_helpers.h"
 
 using namespace drawproxy;
 using drawproxy::test::TempFile;
@@ -140,9 +140,9 @@ const std::pair<const char*, const char*> FASTCHESS_ENGINE_KEYS[] = {{"cmd", "cm
 void check_taken_or_refused(const std::string& name, const std::string& args) {
     INFO(args);
     try {
-        match::parse_match_options(words(args));
+        app::parse_match_options(words(args));
         SUCCEED();
-    } catch (const match::OptionError& e) {
+    } catch (const game::OptionError& e) {
         const std::string why = e.what();
         INFO(why);
         CHECK(why.find(name) != std::string::npos);
@@ -175,8 +175,7 @@ TEST_CASE("every cutechess-cli and fastchess option is taken or refused by name"
     for (const auto& [key, token] : FASTCHESS_ENGINE_KEYS)
         check_taken_or_refused(key, BASE + "-engine cmd=c " + token);
     // An option neither runner has is still unknown.
-    CHECK_THROWS_WITH(match::parse_match_options(words(BASE + "-frobnicate")),
-                      "unknown option '-frobnicate'");
+    CHECK_THROWS_WITH(app::parse_match_options(words(BASE + "-frobnicate")), "unknown option '-frobnicate'");
 }
 
 TEST_CASE("a refused runner option is one line on stderr naming it, exit 2",
@@ -200,7 +199,7 @@ TEST_CASE("a refused runner option is one line on stderr naming it, exit 2",
 }
 
 TEST_CASE("both runners' spellings of one thing", "[match][cli][runners]") {
-    auto parse = [](const std::string& more) { return match::parse_match_options(words(BASE + more)); };
+    auto parse = [](const std::string& more) { return app::parse_match_options(words(BASE + more)); };
     auto c = parse("-pgnout games.pgn min fi");
     CHECK(c.pgnout == "games.pgn");
     CHECK(c.pgn_minimal);
@@ -220,12 +219,12 @@ TEST_CASE("both runners' spellings of one thing", "[match][cli][runners]") {
     CHECK(parse("-seed 9").seed == 9);
     auto args = words(BASE + "-engine cmd=c plies=7");
     args.push_back("args=-x 'two words' y");  // as the shell passes args="-x 'two words' y"
-    auto a = match::parse_match_options(args);
+    auto a = app::parse_match_options(args);
     CHECK(a.engines[2].args == std::vector<std::string>{"-x", "two words", "y"});
     CHECK(a.engines[2].depth == 7);
     auto b = parse("-engine cmd=c arg=-x arg=y");
     CHECK(b.engines[2].args == std::vector<std::string>{"-x", "y"});
-    CHECK(parse("-tournament roundrobin").tournament == match::MatchOptions::Tournament::RoundRobin);
+    CHECK(parse("-tournament roundrobin").tournament == tournament::MatchOptions::Tournament::RoundRobin);
     CHECK(parse("-log file=l.txt level=trace").log_file == "l.txt");
     CHECK(parse("-debug").debug_to_stdout);
     auto d = parse("-draw movenumber=34 movecount=8 score=20 -resign movecount=3 score=600 -maxmoves 150");

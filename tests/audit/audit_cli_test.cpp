@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "audit/audit.h"
-#include "match/pgn_writer.h"
+#include "output/pgn.h"
 #include "pgn_samples.h"
 #include "rules/notation.h"
 #include "rules/pgn.h"
@@ -82,7 +82,7 @@ std::vector<rules::PgnGame> read_games(const std::string& text) {
 const std::string KNIGHTS_16 =
     "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
 
-std::string game(const std::string& tags, const std::string& movetext, const std::string& result) {
+std::string pgn_game(const std::string& tags, const std::string& movetext, const std::string& result) {
     return tags + "[Result \"" + result + "\"]\n\n" + movetext + " " + result + "\n\n";
 }
 
@@ -122,7 +122,7 @@ TEST_CASE("audit --rewrite copies a broken game unchanged, in its place", "[audi
         "1. e4 e5 2. Ke3 {a king's walk}\nNc6 1-0";
     for (int i = 1; i <= 8; ++i)
         text += i == 5 ? broken + "\n\n"
-                       : game("[Event \"e" + std::to_string(i) + "\"]\n", "1. e4 e5 2. Nf3 Nc6", "*");
+                       : pgn_game("[Event \"e" + std::to_string(i) + "\"]\n", "1. e4 e5 2. Nf3 Nc6", "*");
     TempFile in(text), out("", ".pgn");
     Run r = run_audit_cli("--rewrite " + out.path + " " + in.path);
     CHECK(r.status == 2);
@@ -176,7 +176,7 @@ TEST_CASE("audit reads fivefold and 75-move terminations as such, in other tools
           "[audit][cli][engine]") {
     std::string text;
     for (const char* t : {"fivefold repetition", "FIVEFOLD_REPETITION", "Draw by fivefold repetition"})
-        text += game(std::string("[Termination \"") + t + "\"]\n", KNIGHTS_16, "1/2-1/2");
+        text += pgn_game(std::string("[Termination \"") + t + "\"]\n", KNIGHTS_16, "1/2-1/2");
     TempFile in(text);
     Run r = run_audit_cli(in.path);
     CHECK(r.status == 0);
@@ -215,9 +215,9 @@ TEST_CASE("audit reads fivefold and 75-move terminations as such, in other tools
 namespace {
 
 // A game as `drawproxy match` writes it: the knights' shuffle for `plies`, then `outcome`.
-std::string drawproxy_pgn(int plies, const match::Outcome& outcome,
+std::string drawproxy_pgn(int plies, const game::Outcome& outcome,
                           std::vector<std::string> final_notes = {}) {
-    match::GameRecord g;
+    game::GameRecord g;
     g.number = 1;
     g.white = "A";
     g.black = "B";
@@ -228,7 +228,7 @@ std::string drawproxy_pgn(int plies, const match::Outcome& outcome,
     static const char* const SHUFFLE[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
     rules::Position pos = g.start;
     for (int i = 0; i < plies; ++i) {
-        match::PlyRecord p;
+        game::PlyRecord p;
         p.move = rules::parse_uci_move(pos, SHUFFLE[i % 4]);
         REQUIRE(p.move);
         p.has_score = true;
@@ -239,13 +239,13 @@ std::string drawproxy_pgn(int plies, const match::Outcome& outcome,
     }
     g.final_notes = std::move(final_notes);
     g.outcome = outcome;
-    return match::write_pgn(g) + match::write_pgn(g, /*minimal=*/true);
+    return output::write_pgn(g) + output::write_pgn(g, /*minimal=*/true);
 }
 
-match::Outcome outcome(const char* reason, const char* article, const char* move = "", bool claimed = false) {
-    match::Outcome o;
+game::Outcome outcome(const char* reason, const char* article, const char* move = "", bool claimed = false) {
+    game::Outcome o;
     o.score = rules::Score::Draw;
-    o.reason = reason;
+    o.termination = *rules::parse_termination(reason);
     o.article = article;
     o.move = move;
     o.claimed = claimed;
@@ -299,12 +299,12 @@ TEST_CASE("audit understands drawproxy's own PGN: ResultRule tags and ending com
 TEST_CASE("audit's table keeps its columns aligned whatever the cells hold", "[audit][cli][engine]") {
     // A 75-move end ("2 seventy-five-moves 9.6.2 1/2-1/2") is wider than the old fixed column,
     // a long name and a non-ASCII one, and a broken game's row.
-    const std::string text = game(
+    const std::string text = pgn_game(
                                  "[White \"A very long engine name 1.2.3 (dev)\"]\n[Black \"Émile Blöchl\"]\n"
                                  "[SetUp \"1\"]\n[FEN \"8/8/3k4/8/8/8/8/R3K3 w - - 148 120\"]\n",
                                  "120. Ra2 Kd5", "1-0") +
-                             game("[White \"a\"]\n[Black \"b\"]\n", "1. e4 e5", "*") +
-                             game("[White \"c\"]\n[Black \"d\"]\n", "1. e4 e5 2. Ke3", "1-0");
+                             pgn_game("[White \"a\"]\n[Black \"b\"]\n", "1. e4 e5", "*") +
+                             pgn_game("[White \"c\"]\n[Black \"d\"]\n", "1. e4 e5 2. Ke3", "1-0");
     TempFile in(text);
     Run r = run_audit_cli(in.path);
     const auto out = lines(r.out);

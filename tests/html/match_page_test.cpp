@@ -21,6 +21,7 @@ html::GameView game(int number, const std::vector<std::string>& uci, std::string
     g.white = number % 2 ? "Alpha" : "Beta";
     g.black = number % 2 ? "Beta" : "Alpha";
     g.result = std::move(result);
+    g.termination = rules::parse_termination(reason);
     g.reason = std::move(reason);
     g.article = std::move(article);
     rules::Position pos = g.start;

@@ -1,0 +1,520 @@
+#include "game/game_runner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <cstdlib>
+
+#include "game/engine_claim.h"
+#include "game/polyglot_book.h"
+#include "rules/notation.h"
+
+namespace drawproxy::game {
+
+using rules::Color;
+using Clk = std::chrono::steady_clock;
+
+namespace {
+
+constexpr int MATE_SCORE = 100000;
+constexpr std::int64_t DRAIN_MS = 1000;  // how long a stopped engine may take to send its bestmove
+
+// Splits off the next space-separated word of `s`.
+std::string_view next_word(std::string_view& s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    auto end = s.find(' ');
+    std::string_view w = s.substr(0, end);
+    s.remove_prefix(end == std::string_view::npos ? s.size() : end);
+    return w;
+}
+
+bool to_int(std::string_view w, int& out) {
+    if (w.empty()) return false;
+    char* end = nullptr;
+    std::string tmp(w);  // only on info lines with a score, a few per move
+    long v = std::strtol(tmp.c_str(), &end, 10);
+    if (*end != '\0') return false;
+    out = int(v);
+    return true;
+}
+
+std::string today() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+}  // namespace
+
+GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const rules::Edition& edition,
+                       GameSpec spec, DoneHandler done)
+    : io_(io),
+      pool_(pool),
+      edition_(edition),
+      spec_(std::move(spec)),
+      done_(std::move(done)),
+      arbiter_(edition, spec_.start, spec_.white->tc, spec_.black->tc, spec_.draw_offers.after),
+      adjudicator_(spec_.adjudication),
+      adjudicating_(spec_.adjudication.any()),
+      tb_pieces_(!spec_.adjudication.tablebase() ? 0
+                 : spec_.adjudication.tb_pieces > 0
+                     ? std::min(spec_.adjudication.tb_pieces, syzygy::max_pieces())
+                     : syzygy::max_pieces()),
+      timer_(io) {
+    book_rng_ = spec_.seed;
+    players_[rules::WHITE].config = spec_.white;
+    players_[rules::BLACK].config = spec_.black;
+    for (Player& p : players_) {
+        if (p.config->claim.kind == ClaimPolicy::Engine) continue;
+        p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
+        // As behind the proxy once UCI_Chess960 is set: Shredder-FEN castling rights and
+        // king-takes-rook castling moves are read as Chess960.
+        p.claimant->set_chess960(pool_.chess960());
+        p.claimant->new_game();
+        p.claim_lines.reserve(4);
+    }
+    record_.number = spec_.number;
+    record_.round = spec_.round;
+    record_.white = spec_.white->name;
+    record_.black = spec_.black->name;
+    record_.time_control = spec_.white->tc.text();
+    record_.rules = edition_.name;
+    record_.start = spec_.start;
+    record_.from_fen = spec_.from_fen;
+    record_.date = today();
+    record_.plies.reserve(256);
+    overhead_.reserve(256);
+    position_cmd_.reserve(4096);
+    go_cmd_.reserve(128);
+    send_buf_.reserve(4096);
+}
+
+GameRunner::~GameRunner() = default;
+
+void GameRunner::start() {
+    start_time_ = Clk::now();
+    position_cmd_ = spec_.from_fen ? "position fen " + rules::to_fen(spec_.start) : "position startpos";
+    position_cmd_ += " moves";
+    for (rules::Move m : spec_.book) {
+        PlyRecord ply;
+        ply.move = m;
+        ply.book = true;
+        position_cmd_ += ' ';
+        rules::append_uci(arbiter_.position(), m, position_cmd_);
+        record_.plies.push_back(ply);
+        if (auto o = arbiter_.play(m)) return finish(*o);
+    }
+    std::weak_ptr<GameRunner> weak = shared_from_this();
+    for (Color c : {rules::WHITE, rules::BLACK}) {
+        Player& p = players_[c];
+        p.settled = false;
+        p.asked =
+            pool_.acquire(*p.config, [weak, c](std::shared_ptr<EngineSession> s, const std::string& failure) {
+                if (auto self = weak.lock()) self->on_ready(c, std::move(s), failure);
+            });
+    }
+}
+
+void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const std::string& failure) {
+    Player& p = players_[c];
+    p.asked = 0;
+    if (!s) {
+        p.exited = true;  // there is no process to give back
+        return fail_start(c, failure);
+    }
+    p.session = std::move(s);
+    p.session->listener = std::static_pointer_cast<EngineListener>(shared_from_this());
+    p.session->color = c;
+    p.ready = true;
+    if (!players_[~c].ready) return;
+    playing_ = true;
+    if (auto o = arbiter_.check_start()) return finish(*o);
+    send_go();
+}
+
+void GameRunner::interrupt() {
+    if (finished_) return;
+    finish(Outcome{});  // unterminated: no result
+}
+
+void GameRunner::arm_timer(std::int64_t ms) {
+    timer_.expires_after(std::chrono::milliseconds(ms));
+    std::weak_ptr<GameRunner> weak = shared_from_this();
+    timer_.async_wait([weak](const boost::system::error_code& ec) {
+        if (ec) return;
+        if (auto self = weak.lock()) self->on_timeout();
+    });
+}
+
+void GameRunner::on_line(Color c, std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    Player& p = players_[c];
+    if (finished_) {
+        // After `stop`, the search's bestmove: the engine is between games again.
+        if (p.draining && line.rfind("bestmove", 0) == 0) {
+            p.draining = false;
+            p.searching = false;
+            settle(p, false);
+        }
+        return;
+    }
+    if (!searching_ || c != arbiter_.to_move()) return;
+    std::string_view rest = line;
+    std::string_view word = next_word(rest);
+    if (word == "bestmove") return on_bestmove(c, next_word(rest));
+    if (word != "info") return;
+    if (p.config->claim.kind == ClaimPolicy::Engine &&
+        rest.find("drawproxy claim") != std::string_view::npos) {
+        if (auto claim = parse_engine_claim(line, arbiter_.position())) p.engine_claim = claim;
+        return;
+    }
+    if (p.claimant && p.claimant->wants_scores()) {
+        // claim=score:CP decides on the engine's own score: the claimant reads it exactly as
+        // the proxy's relay does (multipv 1, bounds), else it never has one and never claims.
+        int multipv = 1;
+        uci::Score score = uci::parse_info_score(line, &multipv);
+        if (p.config->white_pov && c == rules::BLACK) {
+            score.value = -score.value;
+            std::swap(score.lowerbound, score.upperbound);
+        }
+        p.claimant->info_score(score, multipv);
+    }
+    while (!rest.empty()) {
+        word = next_word(rest);
+        if (word == "string") break;
+        if (word == "depth") {
+            to_int(next_word(rest), p.depth);
+        } else if (word == "score") {
+            std::string_view kind = next_word(rest);
+            int v = 0;
+            if (!to_int(next_word(rest), v)) continue;
+            if (p.config->white_pov && c == rules::BLACK) v = -v;  // whitepov: to the mover's side
+            p.has_score = true;
+            p.mate = kind == "mate";
+            p.score = v;
+        }
+    }
+}
+
+std::optional<ClaimRequest> GameRunner::claim_in(const proxy::Claimant::Lines& lines) const {
+    for (const std::string& line : lines)
+        if (auto claim = parse_engine_claim(line, arbiter_.position())) return claim;
+    return std::nullopt;
+}
+
+bool GameRunner::judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move) {
+    std::optional<Outcome> ended;
+    ClaimRuling ruling = arbiter_.claim(request, ended);
+    if (ended) {
+        record_.final_notes.push_back(ruling.note);
+        finish(*ended);
+        return true;
+    }
+    ply.notes.push_back(ruling.note);
+    // 9.1.2.3: where the edition says so, the claim is also a draw offer.
+    if (edition_.claim_is_draw_offer) ply.offered_draw = true;
+    if (request.intended) move = request.intended;  // a claimed intended move must be played
+    return false;
+}
+
+bool GameRunner::wants_draw(const Player& p) const {
+    const auto& d = spec_.draw_offers;
+    if (!d.enabled || int(p.recent_scores.size()) < d.moves) return false;
+    for (auto it = p.recent_scores.end() - d.moves; it != p.recent_scores.end(); ++it)
+        if (std::abs(*it) > d.score_cp) return false;
+    return true;
+}
+
+void GameRunner::on_bestmove(Color c, std::string_view move_text) {
+    bestmove_time_ = Clk::now();
+    searching_ = false;
+    timer_.cancel();
+    Player& p = players_[c];
+    p.searching = false;
+    PlyRecord ply;
+    ply.notes = std::move(pending_notes_);
+    pending_notes_.clear();
+    ply.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(bestmove_time_ - go_time_).count();
+    ply.has_score = p.has_score;
+    ply.mate = p.mate;
+    ply.score = p.score;
+    ply.depth = p.depth;
+    p.recent_scores.push_back(!p.has_score ? MATE_SCORE
+                              : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
+                                           : p.score);
+
+    if (auto o = arbiter_.charge_time(ply.time_ms)) {
+        record_.final_notes.push_back(fmt::format("{} flag fell after {:.3f}s",
+                                                  c == rules::WHITE ? "White's" : "Black's",
+                                                  double(ply.time_ms) / 1000));
+        return finish(*o);
+    }
+    std::string error;
+    rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
+
+    // A standing offer is accepted when the player's own score says the game is level.
+    if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
+        std::abs(p.score) <= spec_.draw_offers.score_cp) {
+        std::string why;
+        if (auto o = arbiter_.accept_draw(why)) {
+            record_.final_notes.push_back("draw offer accepted");
+            return finish(*o);
+        }
+        ply.notes.push_back(why);
+    }
+
+    std::optional<ClaimRequest> request = p.engine_claim;
+    if (p.claimant) {
+        p.claim_lines.clear();
+        p.claimant->bestmove(move_text, p.claim_lines);
+        request = claim_in(p.claim_lines);
+    }
+    if (request && judge_claim(*request, ply, m)) return;
+    if (!m) {
+        record_.final_notes.push_back(fmt::format("illegal move '{}' ({})", move_text, error));
+        p.retire = true;  // its idea of the game is not ours: a fresh process for the next one
+        return finish(arbiter_.illegal_move(std::string(move_text)));
+    }
+    ply.offered_draw = ply.offered_draw || wants_draw(p);
+    play_move(m, std::move(ply));
+}
+
+void GameRunner::play_move(rules::Move m, PlyRecord ply) {
+    position_cmd_ += ' ';
+    rules::append_uci(arbiter_.position(), m, position_cmd_);
+    ply.move = m;
+    const bool offer = ply.offered_draw;
+    record_.plies.push_back(std::move(ply));
+    if (auto o = arbiter_.play(m)) return finish(*o);  // the Laws first
+    if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
+        if (auto o = adjudicate_by_tablebase()) return finish(*o);
+    if (adjudicating_) {
+        const Color mover = arbiter_.to_move() == rules::WHITE ? rules::BLACK : rules::WHITE;
+        if (auto o = adjudicator_.after_move(mover, record_.plies.back(), int(record_.plies.size()),
+                                             arbiter_.position().halfmove_clock()))
+            return finish(*o);
+    }
+    if (offer) arbiter_.offer_draw();
+    send_go();
+}
+
+std::optional<Outcome> GameRunner::adjudicate_by_tablebase() {
+    const rules::Position& pos = arbiter_.position();
+    const Color to_move = pos.side_to_move();
+    const std::optional<syzygy::Wdl> wdl =
+        tb_prober_.probe(pos, int(record_.plies.size()), record_.plies.back().move, fifty_counts(to_move));
+    if (!wdl) return std::nullopt;
+    const bool cursed = *wdl == syzygy::Wdl::CursedWin || *wdl == syzygy::Wdl::BlessedLoss;
+    const Color defender = *wdl == syzygy::Wdl::CursedWin ? ~to_move : to_move;
+    const bool claims = cursed && would_claim(players_[defender]);
+    std::optional<Outcome> o = tablebase_verdict(spec_.adjudication, *wdl, to_move, claims);
+    const char* side = to_move == rules::WHITE ? "White" : "Black";
+    const char* defending = defender == rules::WHITE ? "White" : "Black";
+    if (o && cursed && !spec_.adjudication.tb_ignore50)
+        record_.final_notes.push_back(
+            fmt::format("tablebase: {} for {} to move, {} claims under 9.3 (claim={})",
+                        syzygy::to_string(*wdl), side, defending, players_[defender].config->claim.text()));
+    else if (o)
+        record_.final_notes.push_back(
+            fmt::format("tablebase: {} for {} to move", syzygy::to_string(*wdl), side));
+    else if (cursed && !tb_played_on_noted_) {
+        tb_played_on_noted_ = true;  // said once: the probe repeats after every move
+        record_.plies.back().notes.push_back(
+            fmt::format("tablebase: {} for {} to move, played on: {} does not claim under 9.3 (claim={})",
+                        syzygy::to_string(*wdl), side, defending, players_[defender].config->claim.text()));
+    }
+    return o;
+}
+
+bool GameRunner::fifty_counts(Color to_move) const {
+    // A cursed win is the win under -tbignore50; under -tbadjudicate DRAW a win is played on, and
+    // so is a cursed win no one would claim (either side may be the one it is against).
+    if (spec_.adjudication.tb_ignore50) return false;
+    if (spec_.adjudication.tb_results != AdjudicationOptions::TbResults::Draw) return true;
+    return would_claim(players_[to_move]) || would_claim(players_[~to_move]);
+}
+
+bool GameRunner::would_claim(const Player& p) const {
+    uci::Score s;
+    if (p.has_score) {
+        s.kind = p.mate ? uci::Score::Mate : uci::Score::Cp;
+        s.value = p.score;
+    }
+    return p.config->claim.allows(s);
+}
+
+rules::Move GameRunner::book_move() {
+    const Color c = arbiter_.to_move();
+    const PolyglotBook* book = spec_.books[c];
+    if (!book) return rules::Move::none();
+    const int depth = players_[c].config->book_depth;
+    if (depth > 0 && int(record_.plies.size()) >= 2 * depth) return rules::Move::none();
+    return book->pick(arbiter_.position(), book_rng_);
+}
+
+void GameRunner::send_go() {
+    const Color c = arbiter_.to_move();
+    if (rules::Move m = book_move()) {
+        // Played for the engine at once, on no clock, as the runners play book moves.
+        PlyRecord ply;
+        ply.book = true;
+        return play_move(m, std::move(ply));
+    }
+    Player& p = players_[c];
+    p.has_score = false;
+    p.mate = false;
+    p.depth = 0;
+    p.engine_claim.reset();
+    const EngineConfig& cfg = *p.config;
+    go_cmd_ = "go";
+    const Clock& own = arbiter_.clock(c);
+    if (cfg.tc.movetime_ms) {
+        fmt::format_to(std::back_inserter(go_cmd_), " movetime {}", cfg.tc.movetime_ms);
+    } else if (cfg.tc.has_clock()) {
+        const Clock& w = arbiter_.clock(rules::WHITE);
+        const Clock& b = arbiter_.clock(rules::BLACK);
+        fmt::format_to(std::back_inserter(go_cmd_), " wtime {} btime {}",
+                       std::max<std::int64_t>(w.remaining_ms(), 1),
+                       std::max<std::int64_t>(b.remaining_ms(), 1));
+        if (w.control().has_clock() && w.control().increment_ms)
+            fmt::format_to(std::back_inserter(go_cmd_), " winc {}", w.control().increment_ms);
+        if (b.control().has_clock() && b.control().increment_ms)
+            fmt::format_to(std::back_inserter(go_cmd_), " binc {}", b.control().increment_ms);
+        if (own.moves_to_go())
+            fmt::format_to(std::back_inserter(go_cmd_), " movestogo {}", own.moves_to_go());
+    }
+    if (cfg.nodes) fmt::format_to(std::back_inserter(go_cmd_), " nodes {}", cfg.nodes);
+    if (cfg.depth) fmt::format_to(std::back_inserter(go_cmd_), " depth {}", cfg.depth);
+    // One write for both lines: the clock starts when `go` is written, and a second line
+    // queued behind the first would wait for the next turn of the event loop.
+    send_buf_.assign(position_cmd_);
+    send_buf_ += '\n';
+    send_buf_ += go_cmd_;
+    process(p).send_line(send_buf_);
+    go_time_ = Clk::now();
+    p.searching = true;
+    if (p.claimant) {
+        // The claimant follows the same commands; a has-appeared claim comes at `go`.
+        p.claim_lines.clear();
+        uci::parse_gui_command(position_cmd_, p.gui_command);
+        p.claimant->position(p.gui_command, p.claim_lines);
+        uci::parse_gui_command(go_cmd_, p.gui_command);
+        p.claimant->go(p.gui_command.go, p.claim_lines);
+        if (auto request = claim_in(p.claim_lines)) {
+            PlyRecord unused;
+            rules::Move none;
+            if (judge_claim(*request, unused, none)) return;
+            pending_notes_ = std::move(unused.notes);  // an incorrect claim: noted on the move to come
+        }
+    }
+    if (!record_.plies.empty() && !record_.plies.back().book)
+        overhead_.push_back(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());
+    searching_ = true;
+    const std::int64_t deadline = own.deadline_ms();
+    arm_timer(deadline >= 0 ? deadline + 1 : cfg.stall_ms);
+}
+
+void GameRunner::on_timeout() {
+    if (finished_) {
+        // A process that did not answer `stop` within the drain time is not trusted again.
+        for (Player& p : players_)
+            if (p.draining) {
+                p.draining = false;
+                settle(p, true);
+            }
+        return;
+    }
+    const Color c = arbiter_.to_move();
+    if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
+        // How long after `go` the timer ran: far past the deadline means this process was not
+        // scheduled in time (a loaded machine), not that the engine thought that long.
+        const auto waited =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clk::now() - go_time_).count();
+        record_.final_notes.push_back(
+            fmt::format("{} flag fell while thinking (no bestmove {} ms after go, {} ms allowed)",
+                        c == rules::WHITE ? "White's" : "Black's", waited, arbiter_.clock(c).deadline_ms()));
+        return finish(arbiter_.flag_fall());  // it is still searching: stopped and drained
+    }
+    record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
+                                              players_[c].config->name,
+                                              double(players_[c].config->stall_ms) / 1000));
+    players_[c].retire = true;
+    finish(arbiter_.forfeit(c, rules::Termination::Stall));
+}
+
+void GameRunner::on_exit(Color c, int status) {
+    Player& p = players_[c];
+    p.exited = true;
+    p.draining = false;
+    if (!finished_ && !playing_)  // ready, its opponent not yet
+        return fail_start(c, fmt::format("exited with status {} before its game began", status));
+    if (!finished_) {
+        record_.final_notes.push_back(fmt::format("{} exited with status {}", p.config->name, status));
+        record_.crash = fmt::format("engine '{}' exited with status {}", p.config->name, status);
+        return finish(arbiter_.forfeit(c, rules::Termination::Crash));
+    }
+    settle(p, true);
+}
+
+void GameRunner::settle(Player& p, bool retire) {
+    if (p.settled) return;
+    p.settled = true;
+    if (!p.exited) {
+        if (retire)
+            pool_.retire(p.session);
+        else
+            pool_.release(p.session);
+    }
+    report_if_settled();
+}
+
+void GameRunner::report_if_settled() {
+    if (reported_ || !players_[rules::WHITE].settled || !players_[rules::BLACK].settled) return;
+    reported_ = true;
+    timer_.cancel();
+    auto self = shared_from_this();
+    boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
+}
+
+void GameRunner::fail_start(Color c, const std::string& why) {
+    record_.startup_failure = fmt::format("engine '{}' {}", players_[c].config->name, why);
+    finish(arbiter_.forfeit(c, rules::Termination::Crash));
+}
+
+void GameRunner::finish(Outcome outcome) {
+    finished_ = true;
+    searching_ = false;
+    timer_.cancel();
+    record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clk::now() - start_time_).count();
+    const bool white_lost = outcome.score == rules::Score::BlackWins;
+    if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;
+    record_.outcome = std::move(outcome);
+    for (Color c : {rules::WHITE, rules::BLACK}) record_.incorrect_claims[c] = arbiter_.incorrect_claims(c);
+    bool draining = false;
+    for (Player& p : players_) {
+        if (p.settled) continue;
+        if (p.asked) {
+            // Still being readied: the pool drops the request (and retires its process).
+            pool_.cancel(std::exchange(p.asked, 0));
+            p.settled = true;
+        } else if (p.exited || p.retire || !p.ready || p.config->restart) {
+            // Not ready: a readyok may still be on its way, so its state is unknown.
+            settle(p, true);
+        } else if (p.searching) {
+            // A game can end while an engine thinks (a claim at `go`, a flag): its bestmove
+            // must be read before the process can serve another game.
+            p.draining = true;
+            draining = true;
+            process(p).send_line("stop");
+        } else {
+            settle(p, false);
+        }
+    }
+    if (draining) arm_timer(DRAIN_MS);
+    report_if_settled();
+}
+
+}  // namespace drawproxy::game

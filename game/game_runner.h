@@ -1,0 +1,149 @@
+#pragma once
+// Plays one game between two UCI engines on a shared Asio event loop: asks the engine pool for
+// a ready process per player (it starts them and sends `ucinewgame` + `isready`), sends
+// `position`/`go`, reads their lines by callback, and reports every move, claim and offer to
+// the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
+// When the game is over each process goes back to the pool, after `stop` and its bestmove if
+// it was searching, or is retired if it crashed, stalled or misbehaved.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/engine_process.h"
+#include "game/adjudicator.h"
+#include "game/arbiter.h"
+#include "game/engine_session.h"
+#include "game/record.h"
+#include "game/settings.h"
+#include "game/syzygy.h"
+#include "proxy/claimant.h"
+#include "rules/edition.h"
+
+namespace drawproxy::game {
+
+class PolyglotBook;
+
+struct GameSpec {
+    int number = 1;
+    int round = 1;
+    const EngineConfig* white = nullptr;
+    const EngineConfig* black = nullptr;
+    rules::Position start;
+    bool from_fen = false;
+    std::vector<rules::Move> book;  // opening moves played before the engines take over
+    DrawOfferOptions draw_offers;
+    AdjudicationOptions adjudication;
+    int pair = -1;  // game pair of -repeat (two games of one opening, colours swapped), or -1
+    int unit = 0;   // the schedule's unit for -shard: its pair, or this game alone
+    const PolyglotBook* books[2] = {nullptr, nullptr};  // by colour: the player's book=, if any
+    std::uint64_t seed = 0;                             // the game's own seed: its book moves
+};
+
+// Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
+using OverheadSamples = std::vector<std::int64_t>;
+
+class GameRunner final : public EngineListener, public std::enable_shared_from_this<GameRunner> {
+  public:
+    using DoneHandler = std::function<void(GameRecord record, const OverheadSamples& overhead)>;
+
+    GameRunner(boost::asio::io_context& io, EngineSource& pool, const rules::Edition& edition, GameSpec spec,
+               DoneHandler done);
+    ~GameRunner();
+    // Asks the pool for the engines; throws engine::EngineStartError if one cannot be started.
+    void start();
+    // The match was interrupted: ends the game unterminated (no result, not scored), with
+    // `stop` to an engine that is searching. Nothing if the game has already ended.
+    void interrupt();
+
+    void engine_line(rules::Color c, std::string_view line) override { on_line(c, line); }
+    void engine_exit(rules::Color c, int status) override { on_exit(c, status); }
+
+  private:
+    struct Player {
+        const EngineConfig* config = nullptr;
+        std::shared_ptr<EngineSession> session;  // kept until the runner dies (see finish)
+        EngineSource::Ticket asked = 0;          // the pool's request while it readies a process
+        bool ready = false;
+        bool exited = false;
+        bool searching = false;  // a `go` is out and its bestmove has not come
+        bool retire = false;     // crashed, stalled or misbehaved: not given back to the pool
+        bool draining = false;   // after the game: `stop` sent, waiting for the bestmove
+        bool settled = true;     // given back, retired or gone (or never had a process)
+        // The current search's latest score and depth, from the engine's view.
+        bool has_score = false;
+        bool mate = false;
+        int score = 0;
+        int depth = 0;
+        std::optional<ClaimRequest> engine_claim;  // printed during the current search
+        // The proxy's claimant, fed exactly what it would see behind `drawproxy -- ENGINE`
+        // (none with claim=engine: then the engine's own claim lines count).
+        std::unique_ptr<proxy::Claimant> claimant;
+        uci::GuiCommand gui_command;         // reused: no allocation per move
+        proxy::Claimant::Lines claim_lines;  // reused
+        std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
+    };
+
+    void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const std::string& failure);
+    void on_line(rules::Color c, std::string_view line);
+    void on_exit(rules::Color c, int status);
+    void on_timeout();
+    void on_bestmove(rules::Color c, std::string_view move_text);
+    void send_go();
+    // The side to move's book move, if its book= has the position within bookdepth.
+    rules::Move book_move();
+    void play_move(rules::Move m, PlyRecord ply);
+    void finish(Outcome outcome);
+    // An engine did not become ready: the game is not scored, and `why` says what it did.
+    void fail_start(rules::Color c, const std::string& why);
+    // Gives the player's process back to the pool or retires it; reports the game once both
+    // players are settled.
+    void settle(Player& p, bool retire);
+    void report_if_settled();
+    engine::EngineProcess& process(Player& p) { return *p.session->process; }
+    void arm_timer(std::int64_t ms);
+    bool wants_draw(const Player& p) const;
+    // Whether the player's claim policy claims a draw now, given its last score.
+    bool would_claim(const Player& p) const;
+    // Whether the tablebase rule's verdict may differ between a win and a cursed win now.
+    bool fifty_counts(rules::Color to_move) const;
+    // The tablebase rule after a move (the Laws have not ended the game).
+    std::optional<Outcome> adjudicate_by_tablebase();
+    // The claim among the claimant's lines, if any.
+    std::optional<ClaimRequest> claim_in(const proxy::Claimant::Lines& lines) const;
+    // Rules on a claim by the side to move; true if it ended the game.
+    bool judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move);
+
+    boost::asio::io_context& io_;
+    EngineSource& pool_;
+    const rules::Edition& edition_;
+    GameSpec spec_;
+    DoneHandler done_;
+    Arbiter arbiter_;
+    Adjudicator adjudicator_;
+    bool adjudicating_ = false;
+    int tb_pieces_ = 0;                // -tb: probe positions of at most this many pieces (0: off)
+    bool tb_played_on_noted_ = false;  // a cursed win played on is noted once
+    syzygy::GameProber tb_prober_;     // -tb: this game's probes
+    std::uint64_t book_rng_ = 0;       // book choices: seeded from the game's seed
+    Player players_[2];
+    boost::asio::steady_timer timer_;
+    GameRecord record_;
+    OverheadSamples overhead_;
+    std::string position_cmd_;  // "position ... moves ..." grown by one move at a time
+    std::string go_cmd_;
+    std::string send_buf_;                              // position and go, written together
+    std::vector<std::string> pending_notes_;            // a ruling made at `go`, for the coming move
+    std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
+    std::chrono::steady_clock::time_point go_time_;
+    std::chrono::steady_clock::time_point bestmove_time_;
+    bool searching_ = false;
+    bool playing_ = false;
+    bool finished_ = false;
+    bool reported_ = false;
+};
+
+}  // namespace drawproxy::game

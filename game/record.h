@@ -1,0 +1,77 @@
+#pragma once
+// What one finished game leaves behind: how it ended, the moves with their comments, and
+// the facts the PGN writer and the report need. Plain data.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/ending.h"
+#include "rules/game.h"
+#include "rules/types.h"
+
+namespace drawproxy::game {
+
+// How a game ended: its kind of ending (rules/ending.h spells it) and its result, as
+// python-chess's Outcome{termination, winner}, with what the record says beside them.
+struct Outcome {
+    rules::Termination termination = rules::Termination::Unterminated;  // no result yet
+    rules::Score score = rules::Score::Draw;
+    std::string article;     // "9.2.2", "6.9", ...; "forfeit" for crash and stall; the rule of an
+                             // adjudication ("draw-score", ...)
+    std::string move;        // the claimed intended move, or the illegal move's text
+    bool claimed = false;    // ended by a player's claim (9.2, 9.3)
+    std::string loser_name;  // filled by the runner, for messages
+
+    // The ending's word: "threefold", "time-forfeit", ... (ResultRule, JSON, live lines).
+    std::string_view word() const { return rules::termination_word(termination); }
+    // "<word> <article>[ move <uci>]", the ResultRule tag.
+    std::string rule_text() const;
+    // Stopped by Ctrl-C (SIGINT/SIGTERM): no result, PGN `*`, not scored.
+    bool unterminated() const { return termination == rules::Termination::Unterminated; }
+    // What rules/ending.h's sentences and rows depend on.
+    rules::EndingFacts facts() const;
+    // The PGN result: "1-0", "0-1", "1/2-1/2", or "*" when unterminated.
+    std::string result_text() const;
+};
+
+// The bucket a result falls in for the table of results by reason.
+std::string outcome_category(const Outcome& o);
+
+struct PlyRecord {
+    rules::Move move;
+    bool book = false;
+    bool has_score = false;
+    bool mate = false;
+    int score = 0;  // centipawns, or moves to mate (signed), from the mover's view
+    int depth = 0;
+    std::int64_t time_ms = 0;
+    bool offered_draw = false;
+    std::vector<std::string> notes;  // claims, refused agreements, penalties at this move
+};
+
+struct GameRecord {
+    int number = 0;  // 1-based, in schedule order
+    int round = 1;
+    std::string white, black;
+    std::string event = "?";
+    std::string site = "?";
+    std::string time_control;  // PGN TimeControl tag text
+    std::string rules;         // edition name
+    rules::Position start;
+    bool from_fen = false;
+    std::vector<PlyRecord> plies;
+    // Notes after the last move (a claim whose intended move was not played, a flag fall).
+    std::vector<std::string> final_notes;
+    Outcome outcome;
+    int incorrect_claims[2] = {0, 0};  // by colour
+    std::string date;                  // YYYY.MM.DD
+    std::int64_t wall_ms = 0;          // from the runner's start (engines asked for readiness) to the end
+    // Not empty when an engine process died during the game ("engine 'X' exited with status N").
+    std::string crash;
+    // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the
+    // game was not played and is not scored; says what the engine did.
+    std::string startup_failure;
+};
+
+}  // namespace drawproxy::game

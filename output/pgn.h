@@ -1,0 +1,23 @@
+#pragma once
+// Writes a finished game as PGN the way cutechess-cli does: the usual tags, SAN movetext,
+// per-move comments `{+0.25/12 0.105s}`, plus what the Laws add: `{(=)}` where a draw was
+// offered, claims and rulings in comments, and `[ResultRule "<reason> <article>[ move <uci>]"]`.
+#include <string>
+
+#include "game/record.h"
+
+namespace drawproxy::output {
+
+using game::GameRecord;
+using game::PlyRecord;
+
+std::string pgn_result_text(rules::Score s);
+// The comment text for a move's search: "+0.25/12 0.105s", "-M3/20 0.010s", "book".
+std::string move_comment(const PlyRecord& ply);
+// `minimal`: cutechess-cli's "min" PGN: the seven roster tags (with SetUp/FEN/Variant and
+// ResultRule, which says how the game ended) and the moves, no comments.
+std::string write_pgn(const GameRecord& game, bool minimal = false);
+// The game's final position as cutechess-cli's and fastchess' -epdout write it (a FEN line).
+std::string final_position_line(const GameRecord& game);
+
+}  // namespace drawproxy::output

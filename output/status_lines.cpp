@@ -1,0 +1,295 @@
+#include "output/status_lines.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+namespace drawproxy::output {
+
+namespace {
+
+// cutechess-cli's inverse error function (Winitzki's approximation, with its value of pi).
+double cutechess_erf_inv(double x) {
+    const double pi = 3.1415926535897;
+    const double a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    const double y = std::log(1.0 - x * x);
+    const double z = 2.0 / (pi * a) + y / 2.0;
+    const double r = std::sqrt(std::sqrt(z * z - y / a) - z);
+    return x < 0 ? -r : r;
+}
+
+double cutechess_phi_inv(double p) { return std::sqrt(2.0) * cutechess_erf_inv(2.0 * p - 1.0); }
+
+}  // namespace
+
+CutechessElo cutechess_elo(const Trinomial& t) {
+    const EloStats e = elo_stats(t, cutechess_phi_inv(0.975));
+    CutechessElo c;
+    c.diff = e.elo;
+    c.error = e.elo_error;
+    c.los_percent =
+        100 * (0.5 + 0.5 * std::erf(double(t.wins - t.losses) / std::sqrt(2.0 * double(t.wins + t.losses))));
+    c.draw_percent = 100 * e.draw_ratio;
+    return c;
+}
+
+namespace {
+
+// Qt's QString::arg(double, 0, 'f', decimals) and (v, 0, 'g', 3), as cutechess-cli formats its
+// figures: a NaN of either sign is "nan", the infinities "inf" and "-inf", an exact -0 "0".
+std::string qt_number(double v, const char* spec) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return fmt::format(fmt::runtime(spec), v == 0 ? 0.0 : v);
+}
+std::string qt_fixed1(double v) { return qt_number(v, "{:.1f}"); }
+std::string qt_g3(double v) { return qt_number(v, "{:.3g}"); }
+
+// cutechess-cli's counts and score: "[nan]" when no game was scored.
+std::string score_counts(const Trinomial& t) {
+    return fmt::format("{} - {} - {}  [{}] {}", t.wins, t.losses, t.draws,
+                       qt_number(t.points() / double(t.games()), "{:.3f}"), t.games());
+}
+
+// drawproxy's own one-decimal figure: never "-0.0".
+std::string fixed1(double v) { return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v); }
+
+}  // namespace
+
+void put_number(nlohmann::json& j, const char* key, double v) {
+    if (!std::isfinite(v)) return;  // an infinite Elo (no loss or no win) is left out, never null
+    j[key] = v == 0 ? 0.0 : v;      // never -0.0
+}
+
+std::optional<OutputFormat> parse_output_format(std::string_view text) {
+    if (text == "drawproxy") return OutputFormat::drawproxy;
+    if (text == "cutechess") return OutputFormat::cutechess;
+    if (text == "fastchess") return OutputFormat::fastchess;
+    return std::nullopt;
+}
+
+std::string_view to_string(SprtModel m) { return m == SprtModel::logistic ? "logistic" : "normalized"; }
+
+std::string_view to_string(SprtStatus s) {
+    switch (s) {
+        case SprtStatus::h0:
+            return "H0";
+        case SprtStatus::h1:
+            return "H1";
+        default:
+            return "continue";
+    }
+}
+
+std::optional<SprtModel> parse_sprt_model(std::string_view text) {
+    if (text == "normalized") return SprtModel::normalized;
+    if (text == "logistic") return SprtModel::logistic;
+    return std::nullopt;
+}
+
+EloStats drawproxy_elo(const Trinomial& t) {
+    EloStats e;
+    if (t.games() == 0) {
+        e.score = 0.5;
+        return e;
+    }
+    e = elo_stats(t);
+    // fastchess's formula leaves an interval past 0% or 100% undefined; drawproxy's lines call
+    // it unbounded.
+    if (std::isnan(e.elo_error) && e.score > 0 && e.score < 1)
+        e.elo_error = std::numeric_limits<double>::infinity();
+    return e;
+}
+
+std::string cutechess_score_line(const HeadToHead& h) {
+    return fmt::format("Score of {} vs {}: {}", h.first, h.second, score_counts(h.games));
+}
+
+std::string cutechess_results(const HeadToHead& h, const StatsSettings& s) {
+    std::string out;
+    // cutechess-cli's Tournament::resultsForSides: the first engine by colour, then White's
+    // results against Black's.
+    if (h.first_white.games())
+        out += fmt::format("...      {} playing White: {}\n", h.first, score_counts(h.first_white));
+    if (h.first_black.games())
+        out += fmt::format("...      {} playing Black: {}\n", h.first, score_counts(h.first_black));
+    if (h.games.games()) {
+        const Trinomial white{h.first_white.wins + h.first_black.losses,
+                              h.first_white.losses + h.first_black.wins, h.games.draws};
+        out += fmt::format("...      White vs Black: {}\n", score_counts(white));
+    }
+    // Its figures as its Qt formatting prints them, undefined ones too (no game: all "nan"; a
+    // 100% score: "inf +/- nan"): parsers of cutechess-cli's output meet the same text.
+    const CutechessElo e = cutechess_elo(h.games);
+    out += fmt::format("Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %", qt_fixed1(e.diff),
+                       qt_fixed1(e.error), qt_fixed1(e.los_percent), qt_fixed1(e.draw_percent));
+    if (!s.sprt) {
+        // Without -sprt its test has alpha = beta = 0, so bounds of -inf and inf, and it prints
+        // them all the same.
+        return out + "\nSPRT: llr 0 (0.0%), lbound -inf, ubound inf";
+    }
+    const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+    out += fmt::format("\nSPRT: llr {} ({}%), lbound {}, ubound {}", qt_g3(l), qt_fixed1(l / hi * 100),
+                       qt_g3(lo), qt_g3(hi));
+    const SprtStatus st = sprt_status(*s.sprt, l);
+    if (st == SprtStatus::h0) out += " - H0 was accepted";
+    if (st == SprtStatus::h1) out += " - H1 was accepted";
+    return out;
+}
+
+std::string fastchess_matchup(const std::string& tc, const std::string& threads, const std::string& hash,
+                              const std::string& book) {
+    return fmt::format("{}, {}, {}{}", tc, threads, hash, book.empty() ? "" : ", " + book);
+}
+
+std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup) {
+    const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
+    const Trinomial& t = h.games;
+    std::string out = "--------------------------------------------------\n";
+    out += fmt::format("Results of {} vs {} ({}):\n", h.first, h.second, matchup);
+    out += fmt::format("Elo: {:.2f} +/- {:.2f}, nElo: {:.2f} +/- {:.2f}\n", e.elo, e.elo_error, e.nelo,
+                       e.nelo_error);
+    out += fmt::format("LOS: {:.2f} %, DrawRatio: {:.2f} %", e.los * 100, e.draw_ratio * 100);
+    if (s.penta) out += fmt::format(", PairsRatio: {:.2f}", pairs_ratio(h.pairs));
+    out += fmt::format("\nGames: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1f} ({:.2f} %)\n", t.games(),
+                       t.wins, t.losses, t.draws, t.points(), t.points() / double(t.games()) * 100);
+    if (s.penta) {
+        const auto c = h.pairs.cells();
+        out += fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {:.2f}\n", c[0], c[1], c[2], c[3],
+                           c[4], wl_dd_ratio(h.pairs));
+    }
+    if (s.sprt) {
+        const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+        const double fraction = l >= 0 ? l / hi : -l / lo;  // fastchess's getFraction
+        out += fmt::format("LLR: {:.2f} ({:.1f}%) ({:.2f}, {:.2f}) [{:.2f}, {:.2f}]\n", l, fraction * 100, lo,
+                           hi, s.sprt->elo0, s.sprt->elo1);
+    }
+    out += "--------------------------------------------------";
+    return out;
+}
+
+std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status) {
+    return fmt::format("SPRT ([{:.2f}, {:.2f}]) completed - {} was accepted", sprt.elo0, sprt.elo1,
+                       status == SprtStatus::h0 ? "H0" : "H1");
+}
+
+std::string estimate_text(double value, double error, std::string_view plus_minus) {
+    if (!std::isfinite(value)) return std::string(NOT_ENOUGH_GAMES);
+    if (!(std::isfinite(error) && error > 0))
+        return fmt::format("{} (interval: {})", fixed1(value), NOT_ENOUGH_GAMES);
+    return fmt::format("{} {} {}", fixed1(value), plus_minus, fixed1(error));
+}
+
+std::string los_text(const EloStats& e) {
+    if (!(e.variance > 0 && std::isfinite(e.los))) return std::string(NOT_ENOUGH_GAMES);
+    return fixed1(e.los * 100) + " %";
+}
+
+std::string drawproxy_elo_line(const EloStats& e) {
+    return fmt::format("Elo difference: {}, LOS: {}, DrawRatio: {} %", estimate_text(e.elo, e.elo_error),
+                       los_text(e), fixed1(e.draw_ratio * 100));
+}
+
+std::string drawproxy_stats_lines(const HeadToHead& h, const StatsSettings& s) {
+    std::string out;
+    if (s.penta && h.pairs.pairs()) {
+        const EloStats e = elo_stats(h.pairs);
+        const auto c = h.pairs.cells();
+        out +=
+            fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], {} pairs, nElo: {}, LOS: {}\n", c[0], c[1], c[2],
+                        c[3], c[4], h.pairs.pairs(), estimate_text(e.nelo, e.nelo_error), los_text(e));
+    }
+    if (s.sprt) {
+        const SprtParams& p = *s.sprt;
+        const double l = current_llr(h, s);
+        const SprtStatus st = sprt_status(p, l);
+        out += fmt::format(
+            "SPRT ({} elo0={:g} elo1={:g} alpha={:g} beta={:g}, {}): LLR {:.2f} [{:.2f}, {:.2f}] {}\n",
+            to_string(p.model), p.elo0, p.elo1, p.alpha, p.beta, s.penta ? "pentanomial" : "trinomial",
+            std::abs(l) < 0.005 ? 0.0 : l, p.lower_bound(), p.upper_bound(),
+            st == SprtStatus::running ? "continue" : fmt::format("{} accepted", to_string(st)));
+    }
+    return out;
+}
+
+nlohmann::json stats_json(const HeadToHead& h, const StatsSettings& s) {
+    const Trinomial& t = h.games;
+    nlohmann::json j;
+    j["wins"] = t.wins;
+    j["losses"] = t.losses;
+    j["draws"] = t.draws;
+    j["games"] = t.games();
+    j["points"] = t.points();
+    j["pairs"] = h.pairs.pairs();
+    j["pentanomial"] = h.pairs.cells();
+    j["wl"] = h.pairs.wl;
+    j["dd"] = h.pairs.dd;
+    j["model"] = s.penta ? "pentanomial" : "trinomial";
+    // A figure the counts do not determine is left out, as the text says "not enough games":
+    // the interval when it has no width or leaves the score range, nElo and LOS without spread.
+    const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
+    put_number(j, "score", e.score);
+    put_number(j, "elo", e.elo);
+    if (e.elo_error > 0) {
+        put_number(j, "elo_error", e.elo_error);
+        put_number(j, "elo_lower", e.elo - e.elo_error);
+        put_number(j, "elo_upper", e.elo + e.elo_error);
+    }
+    if (e.variance > 0) {
+        put_number(j, "nelo", e.nelo);
+        put_number(j, "nelo_error", e.nelo_error);
+        put_number(j, "los", e.los);
+    }
+    put_number(j, "draw_ratio", e.draw_ratio);
+    if (s.penta) put_number(j, "pairs_ratio", pairs_ratio(h.pairs));
+    if (s.sprt) {
+        const SprtParams& p = *s.sprt;
+        const double l = current_llr(h, s);
+        j["sprt"] = {{"elo0", p.elo0},
+                     {"elo1", p.elo1},
+                     {"alpha", p.alpha},
+                     {"beta", p.beta},
+                     {"model", std::string(to_string(p.model))},
+                     {"lower_bound", p.lower_bound()},
+                     {"upper_bound", p.upper_bound()},
+                     {"status", std::string(to_string(sprt_status(p, l)))}};
+        put_number(j["sprt"], "llr", l);
+    }
+    return j;
+}
+
+namespace {
+
+nlohmann::json trinomial_json(const Trinomial& t) {
+    return {{"wins", t.wins}, {"losses", t.losses}, {"draws", t.draws}};
+}
+
+}  // namespace
+
+void put_statistics(nlohmann::json& summary, const std::vector<HeadToHead>& encounters,
+                    const StatsSettings& settings) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const HeadToHead& h : encounters) {
+        if (h.games.games() == 0) continue;
+        nlohmann::json p = stats_json(h, settings);
+        p["a"] = h.first;
+        p["b"] = h.second;
+        p["first_white"] = trinomial_json(h.first_white);
+        p["first_black"] = trinomial_json(h.first_black);
+        pairs.push_back(std::move(p));
+    }
+    summary["pairs"] = std::move(pairs);
+    nlohmann::json st = {{"penta", settings.penta}};
+    if (settings.sprt) {
+        const SprtParams& s = *settings.sprt;
+        st["sprt"] = {{"elo0", s.elo0},
+                      {"elo1", s.elo1},
+                      {"alpha", s.alpha},
+                      {"beta", s.beta},
+                      {"model", std::string(to_string(s.model))}};
+    }
+    summary["statistics"] = std::move(st);
+}
+
+}  // namespace drawproxy::output

@@ -1,0 +1,137 @@
+// The pool's start-up limits, with real processes of the fake engine: how many start at once,
+// from when the start-up allowance counts, and the one retry before a request fails.
+#include <unistd.h>
+
+#include <boost/asio/io_context.hpp>
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "support/match_helpers.h"
+#include "tournament/engine_pool.h"
+#include "tournament/settings.h"
+
+using namespace drawproxy;
+using game::EngineSession;
+using tournament::EnginePool;
+
+namespace {
+
+game::EngineConfig fake_config(const std::string& spec, std::int64_t startup_ms) {
+    game::EngineConfig c;
+    c.name = "F";
+    c.cmd = test::binary_path("bin/fake_player");
+    c.args = {spec};
+    c.startup_ms = startup_ms;
+    return c;
+}
+
+// Asks `count` processes of `config` of a pool that starts at most `slots` at once; runs the
+// loop until every request has been answered and every process has gone.
+struct PoolRun {
+    int most_starting = 0;  // the most processes started and not yet ready, seen at any answer
+    int started = 0;
+    std::vector<std::string> failures;
+    int ready = 0;
+
+    PoolRun(const game::EngineConfig& config, int count, int slots) {
+        boost::asio::io_context io;
+        EnginePool pool(io, false);
+        pool.set_start_slots(slots);
+        std::vector<std::shared_ptr<EngineSession>> sessions;
+        int answered = 0;
+        for (int i = 0; i < count; ++i)
+            pool.acquire(config, [&](std::shared_ptr<EngineSession> s, const std::string& failure) {
+                // The answered requests have given back their slots; the others hold one each.
+                most_starting = std::max(most_starting, pool.started() - answered);
+                ++answered;
+                if (s) {
+                    ++ready;
+                    sessions.push_back(std::move(s));
+                } else {
+                    failures.push_back(failure);
+                }
+                if (answered < count) return;
+                for (auto& session : sessions) pool.release(session);
+                pool.shutdown();
+            });
+        // Before the loop runs: only the first `slots` are started, the rest wait their turn.
+        CHECK(pool.started() == std::min(count, slots));
+        io.run();
+        started = pool.started();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the pool starts at most its slots of processes at once and answers every request",
+          "[match][pool][engine]") {
+    const PoolRun run(fake_config("startsleep=200", 10000), 7, 2);
+    CHECK(run.ready == 7);
+    CHECK(run.failures.empty());
+    CHECK(run.started == 7);
+    CHECK(run.most_starting <= 2);
+}
+
+TEST_CASE("the start-up allowance counts from the process's start, not from the request",
+          "[match][pool][engine]") {
+    // Two slots, 400 ms to start each: the last of eight waits about 1.6 s for its turn, far
+    // past the 1 s allowance; counted from its own start it has 600 ms to spare.
+    const PoolRun run(fake_config("startsleep=400", 1000), 8, 2);
+    CHECK(run.ready == 8);
+    CHECK(run.failures.empty());
+    CHECK(run.started == 8);  // none was tried twice
+}
+
+TEST_CASE("a process that misses the allowance is replaced once, with three times the allowance",
+          "[match][pool][engine]") {
+    test::TempDir dir;
+    const std::string first = dir.file("first-start");
+    SECTION("the second process starts: the request is answered with it") {
+        const PoolRun run(fake_config("hangfirst=" + first, 500), 1, 2);
+        CHECK(run.ready == 1);
+        CHECK(run.failures.empty());
+        CHECK(run.started == 2);
+        CHECK(::access(first.c_str(), F_OK) == 0);
+    }
+    SECTION("the second is stuck too: the request fails and says what the engine did") {
+        const PoolRun run(fake_config("banner=Fake_by_nobody;startsleep=60000", 500), 1, 2);
+        CHECK(run.ready == 0);
+        CHECK(run.started == EnginePool::ATTEMPTS);
+        REQUIRE(run.failures.size() == 1);
+        CHECK(run.failures[0] ==
+              "sent no uciok within 0.5 s of its start; a second process sent no uciok within 1.5 s of its "
+              "start either (its last line: \"Fake by nobody\")");
+    }
+    SECTION("readyok late: the failure names isready, not the process's start") {
+        const PoolRun run(fake_config("readysleep=60000", 500), 1, 2);
+        REQUIRE(run.failures.size() == 1);
+        CHECK(run.failures[0] ==
+              "sent no readyok within 0.5 s of isready; a second process sent no readyok within 1.5 s of "
+              "isready either (its last line: \"uciok\")");
+    }
+}
+
+TEST_CASE("a cancelled request that waits for a slot starts no process", "[match][pool][engine]") {
+    boost::asio::io_context io;
+    EnginePool pool(io, false);
+    pool.set_start_slots(2);
+    const auto config = fake_config("startsleep=100", 10000);
+    std::vector<std::shared_ptr<EngineSession>> sessions;
+    bool cancelled_answered = false;
+    auto keep = [&](std::shared_ptr<EngineSession> s, const std::string&) {
+        sessions.push_back(std::move(s));
+        if (sessions.size() < 2) return;
+        for (auto& session : sessions)
+            if (session) pool.release(session);
+        pool.shutdown();
+    };
+    pool.acquire(config, keep);
+    pool.acquire(config, keep);
+    pool.cancel(pool.acquire(config, [&](auto, const std::string&) { cancelled_answered = true; }));
+    io.run();
+    CHECK_FALSE(cancelled_answered);
+    CHECK(pool.started() == 2);
+    CHECK(sessions.size() == 2);
+}

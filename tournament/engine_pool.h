@@ -1,0 +1,113 @@
+#pragma once
+// Engine processes kept running between games, as cutechess-cli and fastchess do. A game
+// asks the pool for a ready process per player: an idle one after `ucinewgame` and
+// `readyok`, or a new one once it has answered `uci` with `uciok` and, after its options,
+// `isready` with `readyok`. It gives the process back when the game is over; a process that
+// crashed, stalled or misbehaved is retired instead (quit, SIGTERM, SIGKILL) and the next
+// game gets a fresh one. With -concurrency N each running game holds its own processes, so
+// a pool grows to at most N per engine.
+//
+// Start-up under load: a new process is started only while fewer than start_slots() are
+// starting (a queue keeps the order asked in), so many engines starting at once do not share
+// the cores and each take as long as all of them; each step has the engine's startup= time
+// from its own beginning (the process's start for uciok, isready for readyok), never time
+// spent in the queue or on the other steps; and a process that misses it is retired and
+// started once more, with RETRY_SCALE times the allowance, before the game fails with what the
+// engine did.
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/engine_session.h"
+
+namespace drawproxy::tournament {
+
+using game::EngineConfig;
+using game::EngineSession;
+
+class EnginePool final : public game::EngineSource {
+  public:
+    // A ready process, or none and what the engine did instead, e.g. `sent no uciok within
+    // 10 s of its start; a second process sent no uciok within 30 s of its start either (it
+    // sent nothing)` (the caller names the engine).
+    using ReadyHandler = game::EngineSource::ReadyHandler;
+    using Ticket = game::EngineSource::Ticket;
+    static constexpr int ATTEMPTS = 2;     // processes tried for one request before it fails on a timeout
+    static constexpr int RETRY_SCALE = 3;  // the second process's allowance: startup= times this
+
+    EnginePool(boost::asio::io_context& io, bool chess960);
+    ~EnginePool();
+    EnginePool(const EnginePool&) = delete;
+    EnginePool& operator=(const EnginePool&) = delete;
+
+    // Asks for a ready process of `config`; `ready` runs later on the loop, once. Throws
+    // engine::EngineStartError if the engine cannot be started at all (not found, ...).
+    Ticket acquire(const EngineConfig& config, ReadyHandler ready) override;
+    // The asker no longer wants it: a queued start is dropped, a process being readied is
+    // retired, and `ready` never runs.
+    void cancel(Ticket t) override;
+    // The game is over and the process is between games (no search, no pending readyok).
+    void release(const std::shared_ptr<EngineSession>& s) override;
+    // Ends the process: quit, SIGTERM after 300 ms, SIGKILL after 300 more.
+    void retire(const std::shared_ptr<EngineSession>& s) override;
+    // The match is over: every idle process is retired.
+    void shutdown();
+    // `done` runs on the loop once no retired process is left (at once if none is).
+    void when_all_exited(std::function<void()> done);
+
+    // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
+    // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
+    void set_log(std::FILE* log) { log_ = log; }
+    // How many new processes may be starting at once (at least 2; default start_slots()).
+    void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
+    // Twice the machine's cores: each start gets about half a core, and while one engine
+    // waits on the disk another has the CPU.
+    static int start_slots();
+
+    bool chess960() const override { return chess960_; }
+    int started() const { return started_; }  // processes started so far
+    int idle() const;
+
+  private:
+    struct Request;
+    void launch(const std::shared_ptr<Request>& r);
+    void start_queued();
+    void ready_idle(const std::shared_ptr<Request>& r, std::shared_ptr<EngineSession> s);
+    void on_readying_line(const std::shared_ptr<EngineSession>& s, std::string_view line);
+    void on_ready_timeout(Ticket t);
+    // The request is over: its slot (if it started a process) is free and it is forgotten.
+    std::shared_ptr<Request> close(Ticket t);
+    void fail(Ticket t, const std::string& why);
+    void arm(Request& r);
+    static std::int64_t allowance_ms(const Request& r);
+    // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
+    void warn_unknown_options(const EngineSession& s);
+    void on_exit(const std::shared_ptr<EngineSession>& s, int status);
+    void forget(const std::shared_ptr<EngineSession>& s);
+
+    boost::asio::io_context& io_;
+    bool chess960_;
+    int slots_;
+    int starting_ = 0;  // requests whose new process is not ready yet
+    int started_ = 0;
+    Ticket last_ticket_ = 0;
+    std::FILE* log_ = nullptr;
+    std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
+    std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
+    std::map<Ticket, std::shared_ptr<Request>> requests_;
+    std::deque<Ticket> queue_;  // waiting for a start slot, oldest first
+    std::set<std::shared_ptr<EngineSession>> retiring_;
+    std::function<void()> all_exited_;
+    std::set<const EngineConfig*> warned_;
+};
+
+}  // namespace drawproxy::tournament

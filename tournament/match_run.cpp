@@ -1,0 +1,466 @@
+#include "tournament/match_run.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <random>
+
+#include "game/hash.h"
+#include "game/syzygy.h"
+#include "output/html_page.h"
+#include "output/pgn.h"
+#include "rules/notation.h"
+
+namespace drawproxy::tournament {
+
+using namespace game;
+using namespace output;
+using namespace journal;
+
+namespace {
+
+// The hash of everything that fixes the games of the whole match: the rules, the seed, the
+// engines and their settings (an opening book by its content), the number of parts, and every
+// scheduled game (players, opening, pair).
+std::string match_id(const MatchOptions& o, const std::string& rules, const std::vector<GameSpec>& schedule,
+                     const std::map<std::string, std::unique_ptr<PolyglotBook>>& books) {
+    std::string text = fmt::format("drawproxy match\nrules {}\nchess960 {}\nparts {}\npenta {}\nseed {}\n",
+                                   rules, o.chess960, o.shard ? o.shard->count : 1, o.report_penta, o.seed);
+    for (const EngineConfig& e : o.engines) {
+        text += fmt::format("engine {}\ncmd {}\ndir {}\ntc {}\nnodes {}\ndepth {}\n", e.name, e.cmd, e.dir,
+                            e.tc.text(), e.nodes, e.depth);
+        if (!e.book.empty())
+            text += fmt::format("book {:016x} {} depth {}\n", books.at(e.book)->content_hash(),
+                                books.at(e.book)->size(), e.book_depth);
+        for (const auto& a : e.args) text += "arg " + a + "\n";
+        for (const auto& [name, value] : e.options) text += "option " + name + "=" + value + "\n";
+    }
+    std::uint64_t h = fnv1a(text);
+    for (const GameSpec& g : schedule) {
+        text = fmt::format("{} {} {} {} {} {}", g.number, g.round, g.white->name, g.black->name,
+                           rules::to_fen(g.start), g.pair);
+        rules::Position p = g.start;
+        for (rules::Move m : g.book) {
+            text += ' ' + rules::to_uci(p, m);
+            p.play(m);
+        }
+        h = fnv1a(text + '\n', h);
+    }
+    return hex_id(h);
+}
+
+// Once the match is winding down (a first signal handled, or every game over and the engines
+// quitting), a signal ends the process at once: async-signal-safe calls only. The engines do
+// not outlive us (PR_SET_PDEATHSIG and the reaper of each engine's process group).
+void exit_at_once(int signo) {
+    static const char line[] = "drawproxy: second signal: exiting at once\n";
+    (void)!::write(STDERR_FILENO, line, sizeof line - 1);
+    ::_exit(128 + signo);
+}
+
+void exit_at_once_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = exit_at_once;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGINT, SIGTERM}) ::sigaction(sig, &sa, nullptr);
+}
+
+const char* signal_name(int signo) {
+    return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "signal";
+}
+
+std::vector<std::string> engine_names(const MatchOptions& opts) {
+    std::vector<std::string> names;
+    for (const auto& e : opts.engines) names.push_back(e.name);
+    return names;
+}
+
+}  // namespace
+
+MatchPlan plan_match(const MatchOptions& opts, const std::string& rules) {
+    std::vector<Opening> openings;
+    if (opts.openings) openings = load_openings(*opts.openings, opts.chess960);
+    if (opts.chess960 && openings.empty()) {
+        // As cutechess-cli: without an opening file every new opening is a random start position.
+        std::mt19937_64 rng(opts.seed);
+        const int n = opts.rounds * opts.games * int(opts.engines.size()) * int(opts.engines.size());
+        for (int i = 0; i < n; ++i) openings.push_back(chess960_opening(int(rng() % 960)));
+    }
+    MatchPlan plan;
+    plan.schedule = build_schedule(opts, openings);
+    for (const EngineConfig& e : opts.engines)
+        if (!e.book.empty() && !plan.books.count(e.book))
+            plan.books.emplace(e.book, std::make_unique<PolyglotBook>(e.book));
+    plan.id = match_id(opts, rules, plan.schedule, plan.books);
+    for (const GameSpec& g : plan.schedule) plan.pair_count = std::max(plan.pair_count, g.pair + 1);
+    plan.total = int(plan.schedule.size());
+    if (opts.shard)
+        std::erase_if(plan.schedule, [&](const GameSpec& g) { return !unit_in_shard(g.unit, *opts.shard); });
+    return plan;
+}
+
+MatchRun::MatchRun(const MatchOptions& opts, const rules::Edition& edition, std::FILE* out)
+    : opts_(opts),
+      edition_(edition),
+      out_(out),
+      plan_(plan_match(opts, edition.name)),
+      names_(engine_names(opts)),
+      live_(opts, plan_.pair_count),
+      summary_{Report(names_, edition.name), {}, {}, 0, {}},
+      wait_timer_(io_),
+      log_file_(nullptr, &std::fclose) {
+    state_.args = opts_.args;
+    state_.match_id = plan_.id;
+}
+
+MatchSummary MatchRun::play() {
+    if (opts_.resume) carry_saved_games();
+    announce_seed();
+    open_outputs();
+    seed_games();
+    watch_signals();
+    launch();
+    if (running_.empty()) wind_down();  // nothing to play (an empty shard)
+    io_.run();
+    summary_.engines_started = pool_->started();
+    close_state();
+    print_tables();
+    if (summary_.interrupted) {
+        int unterminated = 0;
+        for (const GameRecord& g : summary_.games) unterminated += g.outcome.unterminated();
+        std::fprintf(stderr, "drawproxy: match interrupted by %s: %d games finished, %d unterminated\n",
+                     signal_name(summary_.interrupted), int(summary_.games.size()) - unterminated,
+                     unterminated);
+    }
+    write_json();
+    if (!opts_.htmlout.empty()) write_html("");
+    return std::move(summary_);
+}
+
+// The saved games leave the schedule and count as played; the files are cut back to the last
+// save (games written after it are played again).
+void MatchRun::carry_saved_games() {
+    if (opts_.resume->match_id != plan_.id)
+        throw OptionError(fmt::format("'{}' is the state of another match (id {}, this one is {})",
+                                      opts_.state_file, opts_.resume->match_id, plan_.id));
+    state_.games = opts_.resume->games;
+    state_.pgn_bytes = opts_.resume->pgn_bytes;
+    state_.epd_bytes = opts_.resume->epd_bytes;
+    for (auto [file, bytes] :
+         {std::pair{&opts_.pgnout, state_.pgn_bytes}, {&opts_.epdout, state_.epd_bytes}}) {
+        std::error_code ec;
+        if (!file->empty() && bytes >= 0 && std::filesystem::exists(*file, ec) &&
+            std::filesystem::file_size(*file, ec) > std::uintmax_t(bytes))
+            std::filesystem::resize_file(*file, std::uintmax_t(bytes), ec);
+    }
+    std::vector<SavedGame> done = state_.games;
+    std::sort(done.begin(), done.end(),
+              [](const SavedGame& a, const SavedGame& b) { return a.number < b.number; });
+    std::vector<int> numbers;
+    for (const SavedGame& g : done) {
+        GameRecord r = record_of(g);
+        summary_.report.add(r);
+        live_.game_finished(summary_.report.index_of(g.white), summary_.report.index_of(g.black),
+                            g.outcome.score, g.pair);
+        numbers.push_back(g.number);
+        carried_.push_back(std::move(r));
+    }
+    std::erase_if(plan_.schedule, [&](const GameSpec& g) {
+        return std::binary_search(numbers.begin(), numbers.end(), g.number);
+    });
+    if (out_ && !opts_.quiet)
+        std::fprintf(out_, "Resuming match from %s: %zu games played, %zu to play\n",
+                     opts_.state_file.c_str(), numbers.size(), plan_.schedule.size());
+}
+
+// A seed from the clock is said where it decides something, so the run can be repeated.
+void MatchRun::announce_seed() const {
+    const bool seed_decides = !plan_.books.empty() || (opts_.openings && opts_.openings->random) ||
+                              (opts_.chess960 && !opts_.openings);
+    if (opts_.seed_given || !seed_decides || !out_) return;
+    if (opts_.output == OutputFormat::drawproxy)
+        std::fprintf(out_,
+                     "Seed %llu from the clock (-srand %llu plays these openings and book moves again)\n",
+                     (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
+    else  // the runners' formats are theirs: the note goes beside them
+        std::fprintf(stderr, "drawproxy: seed %llu from the clock (-srand %llu repeats the match)\n",
+                     (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
+}
+
+// The state file, the PGN and EPD files, the tablebases and the engines' log, in that order:
+// the first that cannot be opened fails the run before any engine starts.
+void MatchRun::open_outputs() {
+    state_path_ = opts_.state_file.empty() ? default_state_path(opts_.pgnout, opts_.epdout, opts_.jsonout)
+                                           : opts_.state_file;
+    if (opts_.autosave_interval > 0) save_state();
+    if (!opts_.pgnout.empty()) {
+        pgn_.open(opts_.pgnout, opts_.pgn_append ? std::ios::app : std::ios::trunc);
+        if (!pgn_) throw OptionError(fmt::format("cannot write PGN file '{}'", opts_.pgnout));
+    }
+    if (!opts_.epdout.empty()) {
+        epd_.open(opts_.epdout, opts_.epd_append ? std::ios::app : std::ios::trunc);
+        if (!epd_) throw OptionError(fmt::format("cannot write EPD file '{}'", opts_.epdout));
+    }
+    if (opts_.adjudication.tablebase() && syzygy::open(opts_.adjudication.tb_paths) == 0)
+        throw OptionError(fmt::format("-tb: no Syzygy tables found in '{}'", opts_.adjudication.tb_paths));
+    if (!opts_.log_file.empty()) {
+        log_file_.reset(std::fopen(opts_.log_file.c_str(), "a"));
+        if (!log_file_) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
+    }
+    pool_.emplace(io_, opts_.chess960);
+    if (log_file_)
+        pool_->set_log(log_file_.get());
+    else if (opts_.debug_to_stdout)
+        pool_->set_log(stdout);
+}
+
+// Each game's books, and its own seed from the match's and its number: the same book moves
+// whatever order the games run in.
+void MatchRun::seed_games() {
+    for (GameSpec& g : plan_.schedule) {
+        if (!g.white->book.empty()) g.books[rules::WHITE] = plan_.books.at(g.white->book).get();
+        if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
+        std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
+        g.seed = next_random(state);
+    }
+}
+
+// Ctrl-C: handled on the event loop, so the games are stopped and written as usual.
+void MatchRun::watch_signals() {
+    signals_.emplace(io_, SIGINT, SIGTERM);
+    signals_->async_wait([this](const boost::system::error_code& ec, int signo) { on_signal(ec, signo); });
+}
+
+void MatchRun::on_signal(const boost::system::error_code& ec, int signo) {
+    if (ec) return;  // cancelled: the match ended by itself
+    if (summary_.interrupted) exit_at_once(signo);
+    summary_.interrupted = signo;
+    const auto again = [this] {
+        signals_->async_wait([this](const boost::system::error_code& e, int s) { on_signal(e, s); });
+    };
+    if (winding_down_) {
+        std::fprintf(
+            stderr, "drawproxy: %s: no game is running; ending the engines (a second signal exits at once)\n",
+            signal_name(signo));
+        return again();
+    }
+    std::fprintf(stderr,
+                 "drawproxy: %s: no new game; stopping the running games (a second signal exits at once)\n",
+                 signal_name(signo));
+    wait_timer_.cancel();
+    for (auto& [number, runner] : running_) runner->interrupt();
+    if (running_.empty()) return wind_down();
+    again();
+}
+
+// No game left to run: the idle engines quit (at most 600 ms each). A first signal meanwhile
+// is still handled on the loop, so the outputs are written; once the engines are gone, or on
+// a second signal, a signal exits at once.
+void MatchRun::wind_down() {
+    if (winding_down_) return;
+    winding_down_ = true;
+    pool_->shutdown();
+    pool_->when_all_exited([this] {
+        signals_->cancel();
+        signals_->clear();
+        exit_at_once_on_signals();
+    });
+}
+
+void MatchRun::launch() {
+    while (summary_.stopped.empty() && !summary_.interrupted && next_ < plan_.schedule.size() &&
+           int(running_.size()) < opts_.concurrency && !live_.stopped())
+        start_game(plan_.schedule[next_++]);
+}
+
+void MatchRun::start_game(GameSpec spec) {
+    const int number = spec.number, pair = spec.pair;
+    GameRecord head;
+    head.number = number;
+    head.white = spec.white->name;
+    head.black = spec.black->name;
+    print_live(Report::started_line(head, plan_.total));
+    auto runner = std::make_shared<GameRunner>(
+        io_, *pool_, edition_, std::move(spec),
+        [this, number, pair](GameRecord record, const OverheadSamples& overhead) {
+            game_finished(number, pair, std::move(record), overhead);
+        });
+    running_.emplace(number, runner);
+    try {
+        runner->start();
+    } catch (const engine::EngineStartError& e) {
+        throw OptionError(e.what());
+    }
+}
+
+void MatchRun::game_finished(int number, int pair, GameRecord record, const OverheadSamples& overhead) {
+    if (!record.startup_failure.empty()) {
+        // Not a game: an engine that cannot start is reported, never scored.
+        if (summary_.stopped.empty()) summary_.stopped = record.startup_failure;
+        running_.erase(number);
+        if (running_.empty()) wind_down();
+        return;
+    }
+    if (record.outcome.unterminated()) return game_unterminated(number, std::move(record));
+    if (!record.crash.empty() && !opts_.recover && summary_.stopped.empty())
+        summary_.stopped = fmt::format("{} in game {} (-recover restarts it)", record.crash, number);
+    summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
+    summary_.report.add(record);
+    print_live(Report::finished_line(record));
+    const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
+    record.event = opts_.event;
+    record.site = opts_.site;
+    const bool last = next_ >= plan_.schedule.size() && running_.size() == 1;
+    const std::string status = live_.game_finished(a, b, record.outcome.score, pair, last);
+    if (opts_.output == OutputFormat::drawproxy && live_.score_line_due())
+        print_live(summary_.report.score_line(std::min(a, b), std::max(a, b)));
+    if (!status.empty()) print_live(status.substr(0, status.size() - 1));
+    write_game(record, pair);
+    summary_.games.push_back(std::move(record));
+    running_.erase(number);
+    if (!opts_.htmlout.empty() && opts_.rating_interval > 0 &&
+        int(summary_.games.size()) % opts_.rating_interval == 0 &&
+        int(summary_.games.size()) < int(plan_.schedule.size()))
+        write_html(
+            fmt::format("running: {} of {} games played", summary_.games.size(), plan_.schedule.size()));
+    next_game();
+}
+
+// Stopped by the interruption: written with `*`, never scored.
+void MatchRun::game_unterminated(int number, GameRecord record) {
+    record.event = opts_.event;
+    record.site = opts_.site;
+    summary_.report.add(record);
+    print_live(Report::finished_line(record));
+    if (const std::string line = live_.game_unterminated(summary_.report.index_of(record.white),
+                                                         summary_.report.index_of(record.black));
+        !line.empty())
+        print_live(line.substr(0, line.size() - 1));
+    if (pgn_.is_open()) pgn_ << write_pgn(record, opts_.pgn_minimal) << std::flush;
+    summary_.games.push_back(std::move(record));
+    running_.erase(number);
+    if (running_.empty()) wind_down();
+}
+
+// A scored game to the PGN and EPD files and, with -autosaveinterval, to the journal.
+void MatchRun::write_game(const GameRecord& record, int pair) {
+    if (pgn_.is_open()) pgn_ << write_pgn(record, opts_.pgn_minimal) << std::flush;
+    if (epd_.is_open()) epd_ << final_position_line(record) << '\n' << std::flush;
+    if (opts_.autosave_interval <= 0) return;
+    SavedGame saved = saved_game(record, pair);
+    std::error_code ec;  // the files are flushed: their sizes hold this game
+    if (pgn_.is_open()) state_.pgn_bytes = std::int64_t(std::filesystem::file_size(opts_.pgnout, ec));
+    if (epd_.is_open()) state_.epd_bytes = std::int64_t(std::filesystem::file_size(opts_.epdout, ec));
+    saved.pgn_bytes = state_.pgn_bytes;
+    saved.epd_bytes = state_.epd_bytes;
+    unsaved_lines_ += state_game_line(saved);
+    state_.games.push_back(std::move(saved));
+    if (++unsaved_ >= opts_.autosave_interval) save_state();
+}
+
+// The next games start, after -wait if asked; with none left, the engines are ended.
+void MatchRun::next_game() {
+    if (opts_.wait_ms > 0 && next_ < plan_.schedule.size()) {
+        wait_timer_.expires_after(std::chrono::milliseconds(opts_.wait_ms));
+        wait_timer_.async_wait([this](const boost::system::error_code& ec) {
+            if (!ec) launch();
+            if (running_.empty()) wind_down();  // interrupted during the wait
+        });
+        return;
+    }
+    launch();
+    if (running_.empty()) wind_down();  // every game is over: end the engines
+}
+
+// The state file is written whole once (the games of a resumed match compacted into it), then
+// each save appends the games finished since the last one (journal/state.h).
+void MatchRun::save_state() {
+    std::string error;
+    const bool saved = state_written_ ? append_state_lines(state_path_, unsaved_lines_, error)
+                                      : write_state_file(state_path_, state_, error);
+    if (!saved) std::fprintf(stderr, "warning: match state not saved: %s\n", error.c_str());
+    state_written_ = state_written_ || saved;  // else the next save writes it whole
+    unsaved_ = 0;
+    unsaved_lines_.clear();
+}
+
+// -htmlout: the page is rewritten (through a temporary file, so a reloading browser never
+// reads half of it) every -ratinginterval games, and at the end. A failed refresh is reported
+// once and the match goes on; the final write fails the run.
+bool MatchRun::write_html(const std::string& status) {
+    nlohmann::json j = summary_.report.json();
+    if (!status.empty()) j["status"] = status;
+    std::vector<GameRecord> scored = carried_;  // the page shows results: not the unterminated games
+    for (const GameRecord& g : summary_.games)
+        if (!g.outcome.unterminated()) scored.push_back(g);
+    std::string error;
+    if (write_file_atomically(opts_.htmlout, match_html(scored, names_, edition_.name, &j), error))
+        return true;
+    if (status.empty()) throw OptionError(error);
+    if (!refresh_failed_)
+        std::fprintf(stderr, "warning: %s (the report is written again later)\n", error.c_str());
+    refresh_failed_ = true;
+    return false;
+}
+
+void MatchRun::close_state() {
+    if (opts_.autosave_interval <= 0) return;
+    state_.complete = summary_.stopped.empty() && (next_ >= plan_.schedule.size() || live_.stopped());
+    if (state_.complete) unsaved_lines_ += state_complete_line();
+    save_state();
+}
+
+void MatchRun::print_tables() const {
+    if (!out_) return;
+    if (opts_.output != OutputFormat::drawproxy) {
+        std::fputs(live_.final_block().c_str(), out_);
+        print("Finished match");
+        return;
+    }
+    print_live("");
+    const int n = int(names_.size());
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+            if (summary_.report.tally(a, b).games() == 0) continue;
+            print(summary_.report.score_line(a, b));
+            print(summary_.report.elo_line(a, b));
+            std::fputs(live_.drawproxy_lines(a, b).c_str(), out_);
+        }
+    if (!opts_.quiet) {
+        if (n > 2) std::fputs(summary_.report.crosstable().c_str(), out_);
+        std::fputs(summary_.report.reason_table().c_str(), out_);
+        std::fputs(summary_.report.claims_table().c_str(), out_);
+    }
+    print("Finished match");
+}
+
+void MatchRun::write_json() const {
+    if (opts_.jsonout.empty()) return;
+    nlohmann::json j = summary_.report.json();
+    j["match_id"] = plan_.id;
+    j["seed"] = opts_.seed;
+    if (summary_.interrupted) j["interrupted"] = signal_name(summary_.interrupted);
+    if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
+    put_statistics(j, live_.stats().all(), live_.settings());
+    if (opts_.shard && !opts_.pgnout.empty()) {
+        // What `merge --pgn` needs to put the games in order: the games this run appended to its
+        // PGN file, in the order written.
+        nlohmann::json order = nlohmann::json::array();
+        for (const GameRecord& g : summary_.games) order.push_back(g.number);
+        j["pgn"] = {{"file", opts_.pgnout}, {"order", std::move(order)}};
+    }
+    // Any bytes an engine sent become U+FFFD; the text is whole before the file is opened.
+    const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+    std::ofstream js(opts_.jsonout);
+    if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
+    js << text;
+}
+
+void MatchRun::print(const std::string& line) const {
+    if (out_) std::fprintf(out_, "%s\n", line.c_str()), std::fflush(out_);
+}
+
+}  // namespace drawproxy::tournament

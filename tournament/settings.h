@@ -1,0 +1,83 @@
+#pragma once
+// The command line of `drawproxy match`, in cutechess-cli's style: `-engine key=value...`,
+// `-each key=value...` (applied to every engine, before its own keys), `-games N`, ...
+// Parsing them is app/match_options.h; errors throw game::OptionError with one clear line.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "game/settings.h"
+#include "journal/state.h"
+#include "output/status_lines.h"
+#include "stats/sprt.h"
+#include "tournament/shard.h"
+
+namespace drawproxy::tournament {
+
+using game::AdjudicationOptions;
+using game::DrawOfferOptions;
+using game::EngineConfig;
+using game::OptionError;
+using output::OutputFormat;
+
+struct OpeningsOptions {
+    std::string file;
+    enum class Format { Epd, Pgn } format = Format::Epd;
+    bool random = false;
+    int plies = 1000;  // PGN openings: how many plies to keep
+    int start = 1;     // 1-based index of the first opening
+    // When the next opening is taken, as in cutechess-cli: Default after the opening has been
+    // played `-repeat` times or when a new pair of engines starts (tournaments of three or
+    // more); Encounter only when a new pair starts; Round only when a new round starts.
+    enum class Policy { Default, Encounter, Round } policy = Policy::Default;
+};
+
+struct MatchOptions {
+    std::vector<EngineConfig> engines;
+    int games = 1;  // games per encounter (per round)
+    int rounds = 1;
+    bool repeat = false;          // -repeat: each opening is played more than once, colours swapped
+    int opening_repetitions = 1;  // how many times (-repeat alone: 2, -repeat N: N)
+    bool chess960 = false;        // -variant fischerandom
+    int concurrency = 1;
+    std::optional<OpeningsOptions> openings;
+    std::string pgnout;
+    bool pgn_minimal = false;  // -pgnout ... min: the tags cutechess-cli's minimal PGN keeps, no comments
+    bool pgn_append = true;    // fastchess' append=false: the file is truncated first
+    std::string epdout;        // -epdout: each game's final position, one EPD line
+    bool epd_append = true;
+    std::string event = "?";  // -event, -site: PGN tags
+    std::string site = "?";
+    int wait_ms = 0;               // -wait: pause between a game's end and the next start
+    bool noswap = false;           // -noswap: the first engine of a pair keeps White
+    bool reverse = false;          // -reverse: the schedule with sides reversed
+    std::string log_file;          // -log file=F / -debug: every engine line, timestamped
+    bool debug_to_stdout = false;  // -debug without a file: the lines go to standard output
+    AdjudicationOptions adjudication;
+    std::string jsonout;
+    std::string htmlout;  // the HTML report (match/html_report.h)
+    std::string rules;    // empty: the default edition
+    DrawOfferOptions draw_offers;
+    std::uint64_t seed = 0;  // -seed/-srand, else from the clock (seed_given false)
+    bool seed_given = false;
+    enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
+    bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
+    bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
+    // Statistics and SPRT (stats/): -sprt, -report penta=, -ratinginterval, -output.
+    std::optional<stats::SprtParams> sprt;
+    bool report_penta = true;  // statistics on game pairs where there are pairs
+    int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
+    int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
+    OutputFormat output = OutputFormat::drawproxy;
+    std::optional<ShardSpec> shard;  // -shard K/N
+    // Resuming (match/match_state.h): the state is saved every `autosave_interval` finished
+    // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
+    int autosave_interval = 20;
+    std::string state_file;
+    std::vector<std::string> args;              // the command line, saved in the state
+    std::optional<journal::MatchState> resume;  // -resume / -config file=: the games already played
+};
+
+}  // namespace drawproxy::tournament
