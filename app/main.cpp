@@ -9,7 +9,8 @@
 namespace {
 
 constexpr std::string_view USAGE =
-    "usage: drawproxy [--xboard] [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption NAME=VALUE]... -- "
+    "usage: drawproxy [--xboard] [--rules NAME|FILE] [--claim POLICY] [--log FILE] [--setoption "
+    "NAME=VALUE]... -- "
     "ENGINE [ARGS...]\n"
     "       drawproxy perft [--chess960] [--divide] FEN DEPTH\n"
     "       drawproxy analyze [--rules NAME|FILE] [--chess960] [--pretty] startpos|fen <FEN> [moves M...]\n"

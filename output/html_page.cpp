@@ -281,7 +281,7 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
                         n ? e.score : 0.0, n));
         if (n) add("Elo (95%)", estimate_text(e.elo, e.elo_error, "±"));
     }
-    // Statistics the summary may carry for the first pair (issue 15's fields, read as found).
+    // Statistics the summary may carry for the first pair (read as found).
     if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() &&
         !(*summary)["pairs"].empty()) {
         const nlohmann::json& p = (*summary)["pairs"][0];

@@ -1,4 +1,4 @@
-// Ctrl-C during `drawproxy match` (issue 13 item 5): the real executable is started in the
+// Ctrl-C during `drawproxy match`: the real executable is started in the
 // background and signalled once some games are written. The first SIGINT/SIGTERM must leave
 // every output written (finished games, running ones as `*` "unterminated", tables, JSON) and
 // no engine process; a second one must exit at once, still leaving no engine.

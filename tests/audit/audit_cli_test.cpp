@@ -1,4 +1,4 @@
-// `drawproxy audit` as a user meets it (issue 13 item 9): broken games in --json and --rewrite,
+// `drawproxy audit` as a user meets it: broken games in --json and --rewrite,
 // the file of each game when several are read, the fivefold and 75-move spellings of other
 // tools, drawproxy's own PGN, table alignment, empty and unreadable inputs.
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-// Issue 19 item 3: an engine that sends bytes that are not UTF-8. The game is scored as the
+// An engine that sends bytes that are not UTF-8. The game is scored as the
 // Laws say (an unreadable bestmove is an illegal move) and every output file stays readable.
 #include <catch2/catch.hpp>
 #include <fstream>

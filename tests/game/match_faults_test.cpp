@@ -131,8 +131,8 @@ TEST_CASE("the claim policy claims for the engine as the proxy would", "[match][
 TEST_CASE("in Chess960 the claim policy claims for the engine as the proxy would",
           "[match][faults][engine]") {
     // Knights in the corners, king on f1 (Shredder-FEN castling rights): the same shuffle as in
-    // standard chess must bring Black's intended-move claim at ply 7 (issue 13 item 3: the
-    // runner's claimant was never told the game is Chess960 and claimed nothing).
+    // standard chess must bring Black's intended-move claim at ply 7 (the runner's
+    // claimant, never told the game was Chess960, once claimed nothing).
     TempFile epd(".epd", "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\n");
     const std::string moves = "moves=h1g3,h8g6,g3h1,g6h8,h1g3,h8g6,g3h1,g6h8,h1g3";
     const std::string opts = "-each nodes=1 -games 1 -variant fischerandom -openings file=" + epd.path;

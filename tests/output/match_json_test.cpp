@@ -1,4 +1,4 @@
-// The -jsonout summary (issue 13 item 8): games by number whatever order they finished in, one
+// The -jsonout summary: games by number whatever order they finished in, one
 // reason vocabulary (the ResultRule reasons, in `by_reason` as in each game), the per-game facts
 // (opening, time control, plies, wall time, each side's time), and Elo as a number or absent.
 #include <catch2/catch.hpp>

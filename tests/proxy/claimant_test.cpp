@@ -257,7 +257,7 @@ TEST_CASE("the Claim option's values from a GUI: any case, score keeps the Claim
     CHECK(!never.with_option_value("sometimes"));
 }
 
-TEST_CASE("a FEN with the same pieces but other clocks starts a new history (issue 13.4)") {
+TEST_CASE("a FEN with the same pieces but other clocks starts a new history") {
     // The history of the first FEN must not stay: after 99 -> 100 the claim due at go is the
     // completed fifty moves (9.3.2), not the intended-move form of the stale history.
     Driver d;

@@ -1,4 +1,4 @@
-// Faults (issue 4 item 6): engines that cannot start, die, hang or ignore quit and signals;
+// Faults: engines that cannot start, die, hang or ignore quit and signals;
 // the proxy's own end by EOF, quit and signals. Each checks exit status, message, and that
 // no process is left.
 #include <signal.h>

@@ -1,4 +1,4 @@
-// Issue 19: backpressure both ways, the engine's whole process group, exact bytes at the end
+// Backpressure both ways, the engine's whole process group, exact bytes at the end
 // of a stream, a crash during shutdown, and the proxy's own quit in the log.
 #include <fcntl.h>
 #include <poll.h>

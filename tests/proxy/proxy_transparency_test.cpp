@@ -131,7 +131,7 @@ TEST_CASE("a long random session is the same through the proxy, apart from inser
     CHECK(direct.gui_side.size() > 40000);
 
     // The engine saw exactly what the GUI sent (no setoption of the proxy's own was asked for).
-    // At the end of its input the proxy sends `quit` (issue 4 item 6): the only line it adds.
+    // At the end of its input the proxy sends `quit`: the only line it adds.
     REQUIRE(!proxied.engine_side.empty());
     CHECK(proxied.engine_side.back() == "quit");
     proxied.engine_side.pop_back();

@@ -30,7 +30,7 @@ TEST_CASE("material: the initial set and what promotions can add are possible", 
 }
 
 TEST_CASE("material: what no game reaches is named, side and reason", "[material]") {
-    // issue 19: `winnable` answered for a side with nine pawns.
+    // once `winnable` answered for a side with nine pawns.
     CHECK(fault("3b4/4p1p1/1p1pP1P1/1P1PpBp1/1pBpP1P1/1P1P4/4K1P1/2k5 w - - 0 1") ==
           "white has 9 pawns (a game starts with 8)");
     CHECK(fault("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1") == "black has 9 pawns (a game starts with 8)");

@@ -1,4 +1,4 @@
-// Hand-picked winnability cases from issue 5: material, walls, forced moves, promotions.
+// Hand-picked winnability cases: material, walls, forced moves, promotions.
 #include <algorithm>
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// uci/utf8.h: which byte sequences are UTF-8, and stripping the rest (issue 19 item 3).
+// uci/utf8.h: which byte sequences are UTF-8, and stripping the rest.
 #include <catch2/catch.hpp>
 
 #include "uci/utf8.h"
