@@ -1,16 +1,16 @@
 #pragma once
 // Word splitting and numbers for xboard (CECP) lines. Words are views into the line; nothing
-// allocates.
-#include <charconv>
+// allocates. Blanks and plain numbers are read as in UCI lines (uci/tokens.h).
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
+#include "uci/tokens.h"
+
 namespace drawproxy::cecp {
 
-constexpr bool is_blank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+using uci::to_number;
+constexpr bool is_blank(char c) { return uci::is_space(c); }
 
 inline std::string_view trim(std::string_view s) {
     while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
@@ -36,15 +36,6 @@ class Words {
     std::string_view text_;
     std::size_t pos_ = 0;
 };
-
-template <class T>
-std::optional<T> to_number(std::string_view s) {
-    T v{};
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
-}
 
 // A decimal number with an optional fraction ("12", "0.5", "-3.25"), in thousandths, or
 // nullopt. Digits past the third decimal are dropped; values past a year of milliseconds are
