@@ -86,12 +86,18 @@ void XboardSession::send_features() {
     fmt::format_to(std::back_inserter(out), " myname=\"{}\" variants=\"normal{}\"", name,
                    find_option("UCI_Chess960") ? ",fischerandom" : "");
     std::string text;
-    auto offer = [&out, &text](const cecp::OptionFeature& f) {
+    cecp::OptionFeature read_back;
+    auto offer = [&](const cecp::OptionFeature& f) {
         text.clear();
         cecp::append_option_feature(f, text);
         std::replace(text.begin(), text.end(), '"', '\'');  // a quoted value ends at '"'
-        if (!cecp::mentions_draw(text))
-            fmt::format_to(std::back_inserter(out), "\nfeature option=\"{}\"", text);
+        if (cecp::mentions_draw(text)) return;
+        // xboard ends a name at the first " -kind": a name holding one would be misread.
+        if (!cecp::parse_option_feature(text, read_back) || read_back.name != f.name)
+            return comment(fmt::format(
+                "drawproxy: the engine's option '{}' is left out: xboard would read its name as '{}'", f.name,
+                read_back.name));
+        fmt::format_to(std::back_inserter(out), "\nfeature option=\"{}\"", text);
     };
     cecp::OptionFeature f;
     std::vector<std::string> choices;  // the combo's choices as offered (owned: f views them)

@@ -379,6 +379,24 @@ TEST_CASE("xboard: quit, and an engine that exits") {
     CHECK(g.take() == Lines{"tellusererror drawproxy: the engine exited (status 3)"});
 }
 
+TEST_CASE("xboard: an option whose name xboard would read otherwise is left out, and said so") {
+    XboardHarness h({}, false);
+    h.engine("id name Tester");
+    // xboard takes the name to end at the first " -spin": the rest would be read as values.
+    h.engine("option name Mode -spin 64 x type check default true");
+    h.engine("option name Hash type spin default 16 min 1 max 64");
+    h.engine("uciok");
+    h.gui("xboard");
+    h.gui("protover 2");
+    Lines f = h.take();
+    REQUIRE(f.size() == 2);
+    CHECK(f[0] ==
+          "# drawproxy: the engine's option 'Mode -spin 64 x' is left out: xboard would read its name as "
+          "'Mode'");
+    CHECK(!contains(f[1], "Mode"));
+    CHECK(contains(f[1], "feature option=\"Hash -spin 16 1 64\""));
+}
+
 TEST_CASE("xboard: an engine's own text never reaches xboard as a claim or an offer") {
     XboardHarness h({}, false);
     h.engine("id name Draw offer engine");
