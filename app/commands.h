@@ -17,8 +17,8 @@ int run_proxy(const Args& args);     // drawproxy [options] -- ENGINE [ARGS...]
 int run_perft(const Args& args);     // drawproxy perft
 int run_analyze(const Args& args);   // drawproxy analyze
 int run_winnable(const Args& args);  // drawproxy winnable
-int run_match(const Args& args);     // drawproxy match (match/)
-int run_audit(const Args& args);     // drawproxy audit (match/)
+int run_match(const Args& args);     // drawproxy match (tournament/)
+int run_audit(const Args& args);     // drawproxy audit (audit/)
 int run_check(const Args& args);     // drawproxy check (check/)
 int run_report(const Args& args);    // drawproxy report (html/)
 int run_merge(const Args& args);     // drawproxy merge (the parts of a sharded match)

@@ -34,7 +34,7 @@ enum class RecordedEnd {
 };
 std::string_view recorded_end_name(RecordedEnd e);
 RecordedEnd classify_termination(const rules::PgnGame& game);
-// A ResultRule value as match/pgn_writer writes it ("fivefold 9.6.1", "threefold 9.2.1 move g1f3",
+// A ResultRule value as output/pgn writes it ("fivefold 9.6.1", "threefold 9.2.1 move g1f3",
 // "adjudication draw-score", "time-forfeit 6.9"); Unstated for anything else.
 RecordedEnd classify_result_rule(std::string_view rule);
 

@@ -2,10 +2,10 @@
 // it: the counts, then Elo/nElo/LOS and the SPRT LLR from the counts (pure functions, nothing
 // carried between games). Games come in pairs (the pentanomial is updated on the second game
 // of a pair; the LLR is computed after every game all the same). Reference, same run: the
-// trinomial Elo estimate drawproxy printed before (match/elo.h). Times are CPU time.
+// trinomial Elo estimate drawproxy printed before (stats/elo.h). Times are CPU time.
 // Then `merge` of part summaries (1,000 parts of 1,000 games by default; argv[1] parts,
 // argv[2] games per part, written as the runner writes them by bench/support): merge's own code
-// (match/part_merge.h: read, merge, write the merged JSON), in this process, against the
+// (merge/summaries.h: read, merge, write the merged JSON), in this process, against the
 // reference of copying the same files' bytes into one file (read and write, as cat does).
 #include <fmt/core.h>
 
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     });
 
     fmt::print("bench_stats: {} games in pairs, best of {} (CPU time per game)\n", results.size(), rounds);
-    fmt::print("  reference: trinomial Elo (match/elo.h)    {:8.1f} ns\n", reference);
+    fmt::print("  reference: trinomial Elo (stats/elo.h)    {:8.1f} ns\n", reference);
     fmt::print("  counts only                               {:8.1f} ns\n", counts);
     fmt::print("  pentanomial Elo, nElo, LOS                {:8.1f} ns  ({:.1f}x reference)\n", elo,
                elo / reference);

@@ -2,7 +2,7 @@
 // The event's adjudication rules (-draw, -resign, -maxmoves), counted as cutechess-cli counts
 // them: after each move, from the mover's own score. They are not the Laws: the runner asks
 // only when the Laws have not ended the game at that move. Pure, O(1) per move, no allocation.
-// The tablebase rule (-tb) is decided here too, from a probe the runner makes (match/syzygy.h).
+// The tablebase rule (-tb) is decided here too, from a probe the runner makes (game/syzygy.h).
 #include <optional>
 
 #include "game/record.h"

@@ -1,5 +1,5 @@
 #pragma once
-// What a match page shows, as plain data. The readers (match/html_report.h) fill it from a
+// What a match page shows, as plain data. The readers (output/html_page.h) fill it from a
 // running match, from the -jsonout summary or from PGN files; the page (match_page.h) only
 // turns it into HTML.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // `drawproxy merge`'s work on the parts' -jsonout files, short of printing: the files mapped,
-// each part's counts parsed, its game records kept as text (match/summary_text.h) and written
+// each part's counts parsed, its game records kept as text (merge/summary_text.h) and written
 // in game order. A pair never splits across parts, so every count, pentanomial and reason table
 // is the sum of the parts' own; the records are only framed, ordered and copied.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // Polyglot opening books (.bin), the pure part: a position's book key and a book move read
-// back as a legal move. Reading the file is match/polyglot_book.h.
+// back as a legal move. Reading the file is game/polyglot_book.h.
 #include <cstdint>
 
 #include "rules/position.h"

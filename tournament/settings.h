@@ -57,7 +57,7 @@ struct MatchOptions {
     bool debug_to_stdout = false;  // -debug without a file: the lines go to standard output
     AdjudicationOptions adjudication;
     std::string jsonout;
-    std::string htmlout;  // the HTML report (match/html_report.h)
+    std::string htmlout;  // the HTML report (output/html_page.h)
     std::string rules;    // empty: the default edition
     DrawOfferOptions draw_offers;
     std::uint64_t seed = 0;  // -seed/-srand, else from the clock (seed_given false)
@@ -72,7 +72,7 @@ struct MatchOptions {
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     OutputFormat output = OutputFormat::drawproxy;
     std::optional<ShardSpec> shard;  // -shard K/N
-    // Resuming (match/match_state.h): the state is saved every `autosave_interval` finished
+    // Resuming (journal/state.h): the state is saved every `autosave_interval` finished
     // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
     int autosave_interval = 20;
     std::string state_file;

@@ -145,7 +145,7 @@ WrittenParts write_parts(const std::filesystem::path& dir, int parts, int games_
                 written.pgn_bytes += text.size();
             }
         }
-        // As the runner completes its summary (match/scheduler.cpp).
+        // As the runner completes its summary (tournament/match_run.cpp).
         nlohmann::json j = report.json();
         j["match_id"] = "0123456789abcdef";
         j["shard"] = {{"index", k}, {"count", parts}};

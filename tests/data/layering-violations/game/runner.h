@@ -1,0 +1,1 @@
+#include "output/pgn.h"  // game/ comes before output/

@@ -1,0 +1,1 @@
+#include <cstdio>  // rules/ is pure

@@ -1,0 +1,1 @@
+#include <fmt/format.h>  // stats/ is the standard library and rules/ only
