@@ -30,6 +30,143 @@ struct FileCloser {
 };
 using File = std::unique_ptr<std::FILE, FileCloser>;
 
+// One audit over its files: what every file's games go to (the table or JSON lines, the rewrite,
+// the HTML page) and the totals.
+class AuditRun {
+  public:
+    AuditRun(rules::Edition edition, std::vector<std::string> files, File rewrite, std::string rewrite_path,
+             bool json, bool html)
+        : edition_(std::move(edition)),
+          rewrite_(std::move(rewrite)),
+          rewrite_path_(std::move(rewrite_path)),
+          json_(json),
+          html_(html),
+          several_(files.size() > 1) {
+        page_.title = "Audit under " + edition_.name;
+        page_.rules = edition_.name;
+        page_.files = std::move(files);
+    }
+
+    void audit_file(const std::string& path);
+    int finish(const std::string& html_path);
+
+  private:
+    void cannot_read(const std::string& path, int error) {
+        status_ = usage_error(fmt::format("audit: cannot read {}: {}", path, std::strerror(error)));
+    }
+    void broken_game(const rules::PgnGame& g, const std::string& path);
+    void judged_game(const rules::PgnGame& g, const std::string& path);
+
+    rules::Edition edition_;
+    File rewrite_;
+    std::string rewrite_path_;
+    bool json_, html_;
+    // Several files: each JSON line says which file its game is from (the table has a heading
+    // per file) and the table ends with the totals of all files.
+    bool several_;
+    html::AuditView page_;
+    std::optional<audit::AuditTable> table_;  // the current file's, without --json
+    int status_ = 0;
+    int tables_ = 0, games_ = 0, agree_ = 0, differ_ = 0, broken_ = 0;
+    std::vector<char> chunk_ = std::vector<char>(CHUNK);
+    std::string pgn_text_;
+    rules::Game scratch_;
+};
+
+void AuditRun::broken_game(const rules::PgnGame& g, const std::string& path) {
+    status_ = 2;
+    fmt::print(stderr, "drawproxy: audit: {}: game {}, ply {}: {}\n", path, g.number, g.error->ply,
+               g.error->message);
+    if (table_)
+        table_->add_broken(g);
+    else
+        fmt::print("{}\n", audit::broken_json(g, several_ ? std::string_view(path) : std::string_view()));
+    if (html_) page_.broken.push_back({path, g.number, g.error->ply, g.error->message});
+    if (!rewrite_) return;
+    // A broken game goes into the rewrite as it was: the user may mend it by hand.
+    if (!g.text.empty()) {
+        std::fwrite(g.text.data(), 1, g.text.size(), rewrite_.get());
+        std::fputs("\n\n", rewrite_.get());
+    } else {
+        fmt::print(stderr, "drawproxy: audit: {}: game {} is longer than {} bytes: not copied to {}\n", path,
+                   g.number, rules::PgnReader::MAX_KEPT_TEXT, rewrite_path_);
+    }
+}
+
+void AuditRun::judged_game(const rules::PgnGame& g, const std::string& path) {
+    audit::GameAudit a = audit::audit_game(g, edition_, scratch_);
+    if (html_) page_.rows.push_back(audit::audit_row(g, a, path));
+    if (table_)
+        table_->add(a);
+    else
+        fmt::print("{}\n", audit::audit_json(a, several_ ? std::string_view(path) : std::string_view()));
+    if (rewrite_) {
+        pgn_text_.clear();
+        audit::append_corrected_pgn(g, a, pgn_text_);
+        std::fwrite(pgn_text_.data(), 1, pgn_text_.size(), rewrite_.get());
+    }
+}
+
+void AuditRun::audit_file(const std::string& path) {
+    File in(std::fopen(path.c_str(), "rb"));
+    if (!in) return cannot_read(path, errno);
+    // fopen opens a directory for reading; only the first read would fail.
+    struct stat st {};
+    if (fstat(fileno(in.get()), &st) == 0 && S_ISDIR(st.st_mode)) return cannot_read(path, EISDIR);
+    table_.reset();
+    if (!json_) table_.emplace(stdout, path, edition_.name);
+    rules::PgnReader reader;
+    reader.keep_broken_text(bool(rewrite_));
+    auto drain = [&] {
+        while (const rules::PgnGame* g = reader.next()) {
+            if (g->ok())
+                judged_game(*g, path);
+            else
+                broken_game(*g, path);
+        }
+    };
+    bool read_error = false;
+    while (true) {
+        const std::size_t n = std::fread(chunk_.data(), 1, chunk_.size(), in.get());
+        if (n == 0) {
+            if (std::ferror(in.get())) {
+                read_error = true;
+                cannot_read(path, errno);
+            }
+            break;
+        }
+        reader.feed(std::string_view(chunk_.data(), n));
+        drain();
+    }
+    reader.finish();
+    drain();
+    if (reader.games_started() == 0) {
+        if (!read_error) fmt::print(stderr, "drawproxy: audit: {}: no games\n", path);
+        return;
+    }
+    if (!table_) return;
+    table_->finish();
+    ++tables_;
+    games_ += table_->games();
+    agree_ += table_->agrees();
+    differ_ += table_->differs();
+    broken_ += table_->broken();
+}
+
+int AuditRun::finish(const std::string& html_path) {
+    if (tables_ > 1)
+        fmt::print("all {} files: {} games: {} agree, {} differ, {} broken\n", tables_, games_, agree_,
+                   differ_, broken_);
+    if (rewrite_ && std::fflush(rewrite_.get()) != 0)
+        status_ = usage_error(fmt::format("audit: cannot write {}: {}", rewrite_path_, std::strerror(errno)));
+    if (html_) {
+        std::string text, error;
+        html::append_audit_page(text, page_);
+        if (!output::write_file_atomically(html_path, text, error)) status_ = usage_error("audit: " + error);
+    }
+    return status_;
+}
+
 }  // namespace
 
 int run_audit(const Args& args) {
@@ -57,116 +194,9 @@ int run_audit(const Args& args) {
         if (!out_pgn)
             return usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
     }
-
-    html::AuditView page;
-    page.title = "Audit under " + edition.name;
-    page.rules = edition.name;
-    page.files = files;
-
-    // Several files: each JSON line says which file its game is from (the table has a heading
-    // per file) and the table ends with the totals of all files.
-    const bool several = files.size() > 1;
-    int status = 0;
-    int tables = 0, all_games = 0, all_agree = 0, all_differ = 0, all_broken = 0;
-    std::vector<char> chunk(CHUNK);
-    std::string pgn_text;
-    rules::Game scratch;
-    for (const std::string& path : files) {
-        auto cannot_read = [&](int error) {
-            status = usage_error(fmt::format("audit: cannot read {}: {}", path, std::strerror(error)));
-        };
-        File in(std::fopen(path.c_str(), "rb"));
-        if (!in) {
-            cannot_read(errno);
-            continue;
-        }
-        // fopen opens a directory for reading; only the first read would fail.
-        struct stat st {};
-        if (fstat(fileno(in.get()), &st) == 0 && S_ISDIR(st.st_mode)) {
-            cannot_read(EISDIR);
-            continue;
-        }
-        const std::string_view file_field = several ? std::string_view(path) : std::string_view();
-        std::optional<audit::AuditTable> table;
-        if (!json) table.emplace(stdout, path, edition.name);
-        rules::PgnReader reader;
-        reader.keep_broken_text(bool(out_pgn));
-        auto drain = [&] {
-            while (const rules::PgnGame* g = reader.next()) {
-                if (!g->ok()) {
-                    status = 2;
-                    fmt::print(stderr, "drawproxy: audit: {}: game {}, ply {}: {}\n", path, g->number,
-                               g->error->ply, g->error->message);
-                    if (table)
-                        table->add_broken(*g);
-                    else
-                        fmt::print("{}\n", audit::broken_json(*g, file_field));
-                    if (!html_path.empty())
-                        page.broken.push_back({path, g->number, g->error->ply, g->error->message});
-                    // A broken game goes into the rewrite as it was: the user may mend it by hand.
-                    if (out_pgn && !g->text.empty()) {
-                        std::fwrite(g->text.data(), 1, g->text.size(), out_pgn.get());
-                        std::fputs("\n\n", out_pgn.get());
-                    } else if (out_pgn) {
-                        fmt::print(
-                            stderr,
-                            "drawproxy: audit: {}: game {} is longer than {} bytes: not copied to {}\n", path,
-                            g->number, rules::PgnReader::MAX_KEPT_TEXT, rewrite);
-                    }
-                    continue;
-                }
-                audit::GameAudit a = audit::audit_game(*g, edition, scratch);
-                if (!html_path.empty()) page.rows.push_back(audit::audit_row(*g, a, path));
-                if (table)
-                    table->add(a);
-                else
-                    fmt::print("{}\n", audit::audit_json(a, file_field));
-                if (out_pgn) {
-                    pgn_text.clear();
-                    audit::append_corrected_pgn(*g, a, pgn_text);
-                    std::fwrite(pgn_text.data(), 1, pgn_text.size(), out_pgn.get());
-                }
-            }
-        };
-        bool read_error = false;
-        while (true) {
-            const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in.get());
-            if (n == 0) {
-                if (std::ferror(in.get())) {
-                    read_error = true;
-                    cannot_read(errno);
-                }
-                break;
-            }
-            reader.feed(std::string_view(chunk.data(), n));
-            drain();
-        }
-        reader.finish();
-        drain();
-        if (reader.games_started() == 0) {
-            if (!read_error) fmt::print(stderr, "drawproxy: audit: {}: no games\n", path);
-            continue;
-        }
-        if (table) {
-            table->finish();
-            ++tables;
-            all_games += table->games();
-            all_agree += table->agrees();
-            all_differ += table->differs();
-            all_broken += table->broken();
-        }
-    }
-    if (tables > 1)
-        fmt::print("all {} files: {} games: {} agree, {} differ, {} broken\n", tables, all_games, all_agree,
-                   all_differ, all_broken);
-    if (out_pgn && std::fflush(out_pgn.get()) != 0)
-        status = usage_error(fmt::format("audit: cannot write {}: {}", rewrite, std::strerror(errno)));
-    if (!html_path.empty()) {
-        std::string text, error;
-        html::append_audit_page(text, page);
-        if (!output::write_file_atomically(html_path, text, error)) status = usage_error("audit: " + error);
-    }
-    return status;
+    AuditRun run(std::move(edition), files, std::move(out_pgn), rewrite, json, !html_path.empty());
+    for (const std::string& path : files) run.audit_file(path);
+    return run.finish(html_path);
 }
 
 }  // namespace drawproxy

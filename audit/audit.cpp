@@ -222,18 +222,11 @@ RecordedEnd classify_termination(const rules::PgnGame& game) {
     return classify_tag(game.tag("Termination"));
 }
 
-GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& g) {
-    GameAudit a;
-    a.game = game.number;
-    a.white = game.tag("White");
-    a.black = game.tag("Black");
-    a.recorded = game.result;
-    a.recorded_end = classify_termination(game);
-    a.recorded_rule = game.tag("ResultRule");
-    a.plies = game.ply_count();
+namespace {
 
-    // Replay, judging each position until the game is over by itself. The first claim is
-    // looked for only until one is found; after that the cheaper automatic check suffices.
+// Replays the game, judging each position until it is over by itself. The first claim is
+// looked for only until one is found; after that the cheaper automatic check suffices.
+void replay(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& g, GameAudit& a) {
     g.reset(game.start);
     for (int ply = 0;; ++ply) {
         if (!a.first_claim) {
@@ -253,68 +246,128 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
         g.play(game.moves[ply]);
     }
     a.kept_plies = a.automatic_end ? a.automatic_end->ply : a.plies;
+}
 
+// The Laws ended the game by themselves at a.automatic_end: the record must say so.
+void judge_automatic_end(GameAudit& a) {
     const bool unfinished = a.recorded == "*" || a.recorded.empty();
-    if (const auto& end = a.automatic_end) {
-        const std::string score(rules::score_text(end->score));
-        const std::string how = reason_with_article(end->reason, end->article);
-        a.corrected = score;
-        a.result_rule = how;
-        const int extra = a.plies - end->ply;
-        if (!unfinished && a.recorded == score) {
-            a.why = extra == 0 ? fmt::format("{} at ply {}", how, end->ply)
-                               : fmt::format("{} at ply {}; {} more plies were played after it", how,
-                                             end->ply, extra);
-        } else {
-            a.agrees = false;
-            a.why = extra == 0
-                        ? fmt::format("the final position ends the game: {} ({}), recorded {}", how, score,
-                                      unfinished ? "unfinished" : a.recorded)
-                        : fmt::format("the game went on past {} at ply {} ({} more plies): {} by the Laws",
-                                      how, end->ply, extra, score);
-        }
+    const AuditEnd& end = *a.automatic_end;
+    const std::string score(rules::score_text(end.score));
+    const std::string how = reason_with_article(end.reason, end.article);
+    a.corrected = score;
+    a.result_rule = how;
+    const int extra = a.plies - end.ply;
+    if (!unfinished && a.recorded == score) {
+        a.why = extra == 0
+                    ? fmt::format("{} at ply {}", how, end.ply)
+                    : fmt::format("{} at ply {}; {} more plies were played after it", how, end.ply, extra);
+    } else {
+        a.agrees = false;
+        a.why = extra == 0 ? fmt::format("the final position ends the game: {} ({}), recorded {}", how, score,
+                                         unfinished ? "unfinished" : a.recorded)
+                           : fmt::format("the game went on past {} at ply {} ({} more plies): {} by the Laws",
+                                         how, end.ply, extra, score);
+    }
+}
+
+// A threefold or fifty-move draw (where the edition has no fivefold or 75-move rule, or they did
+// not apply, those too needed a claim): the claim must have been open at the last position.
+void judge_claimed_draw(const rules::Edition& edition, rules::Game& g, GameAudit& a) {
+    const int last = a.plies;
+    const bool threefold =
+        a.recorded_end == RecordedEnd::Threefold || a.recorded_end == RecordedEnd::Fivefold;
+    const rules::Reason reason = threefold ? rules::Reason::Threefold : rules::Reason::FiftyMoves;
+    rules::Verdict v = g.verdict(edition, last);
+    const rules::Claim* c = open_claim(v, reason);
+    // drawproxy records a claim with the intended move ("threefold 9.2.1 move g1f3"),
+    // the move itself unplayed: that claim must be open with that move.
+    rules::Move intended;
+    if (std::size_t at = a.recorded_rule.find(" move ");
+        at != std::string::npos && classify_result_rule(a.recorded_rule) == a.recorded_end)
+        intended =
+            rules::parse_uci_move(g.position_at(last), std::string_view(a.recorded_rule).substr(at + 6));
+    if (intended) c = open_intended_claim(v, reason, intended);
+    if (c && a.recorded == "1/2-1/2") {
+        a.result_rule = reason_with_article(reason, c->article);
+        if (intended) a.result_rule += fmt::format(" move {}", rules::to_uci(g.position_at(last), intended));
+        a.why = fmt::format("{} under the Laws needed a claim ({} open at ply {})",
+                            recorded_end_name(a.recorded_end), c->article, last);
+    } else {
+        a.agrees = false;
+        a.corrected = "*";
+        a.why = c ? fmt::format("{} gives a draw, not {}", recorded_end_name(a.recorded_end), a.recorded)
+                  : fmt::format("recorded as {}, but no {} claim is open at ply {}",
+                                recorded_end_name(a.recorded_end), rules::reason_name(reason), last);
+    }
+}
+
+// 6.9: the flag fall loses only if the opponent could still checkmate.
+void judge_flag_fall(const rules::Edition& edition, rules::Game& g, GameAudit& a) {
+    const int last = a.plies;
+    if (!is_decisive(a.recorded)) {
+        a.why = "flag fall recorded as a draw";
+        return;
+    }
+    const rules::Color winner = a.recorded == "1-0" ? rules::WHITE : rules::BLACK;
+    const auto r = rules::winnability::can_checkmate(g.position_at(last), winner,
+                                                     {FLAG_FALL_NODES, /*want_witness=*/false});
+    const std::string_view side = winner == rules::WHITE ? "White" : "Black";
+    a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::TimeForfeit),
+                                edition.articles.flag_fall);
+    if (r.outcome == rules::winnability::Outcome::Unwinnable) {
+        a.agrees = false;
+        a.corrected = "1/2-1/2";
+        a.why = fmt::format("flag fall, but {} cannot checkmate: a draw under {}", side,
+                            edition.articles.flag_fall);
+    } else {
+        a.why = fmt::format("flag fall; {} {} still checkmate", side,
+                            r.outcome == rules::winnability::Outcome::Winnable ? "could" : "may");
+    }
+}
+
+// Endings Articles 5 and 9 do not decide (agreement, adjudication, resignation, none stated).
+void judge_other_end(const rules::Edition& edition, rules::Game& g, GameAudit& a) {
+    const int last = a.plies;
+    a.why = fmt::format("{}: not an ending Articles 5 and 9 decide", a.recorded_end == RecordedEnd::Unstated
+                                                                         ? "no automatic ending"
+                                                                         : recorded_end_name(a.recorded_end));
+    if (a.recorded_end == RecordedEnd::Agreement)
+        a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::Agreement),
+                                    edition.articles.agreement);
+    // A draw that does not say why (lichess writes "Normal") may have been a claim.
+    if (a.recorded == "1/2-1/2") {
+        rules::Verdict v = g.verdict(edition, last);
+        if (v.claim_count > 0)
+            a.why += fmt::format("; a {} claim ({}) was open at the last position",
+                                 rules::reason_name(v.claims[0].reason), v.claims[0].article);
+    }
+}
+
+}  // namespace
+
+GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, rules::Game& g) {
+    GameAudit a;
+    a.game = game.number;
+    a.white = game.tag("White");
+    a.black = game.tag("Black");
+    a.recorded = game.result;
+    a.recorded_end = classify_termination(game);
+    a.recorded_rule = game.tag("ResultRule");
+    a.plies = game.ply_count();
+    replay(game, edition, g, a);
+    if (a.automatic_end) {
+        judge_automatic_end(a);
         return a;
     }
-
     // The Laws did not end the game by themselves: the record's own reason must hold up.
     a.corrected = a.recorded.empty() ? "*" : a.recorded;
-    const int last = a.plies;
     switch (a.recorded_end) {
-        // Where the edition has no fivefold or 75-move rule (or they did not apply), the draw
-        // needed a threefold or fifty-move claim.
         case RecordedEnd::Threefold:
         case RecordedEnd::Fivefold:
         case RecordedEnd::FiftyMoves:
-        case RecordedEnd::SeventyFiveMoves: {
-            const bool threefold =
-                a.recorded_end == RecordedEnd::Threefold || a.recorded_end == RecordedEnd::Fivefold;
-            const rules::Reason reason = threefold ? rules::Reason::Threefold : rules::Reason::FiftyMoves;
-            rules::Verdict v = g.verdict(edition, last);
-            const rules::Claim* c = open_claim(v, reason);
-            // drawproxy records a claim with the intended move ("threefold 9.2.1 move g1f3"),
-            // the move itself unplayed: that claim must be open with that move.
-            rules::Move intended;
-            if (std::size_t at = a.recorded_rule.find(" move ");
-                at != std::string::npos && classify_result_rule(a.recorded_rule) == a.recorded_end)
-                intended = rules::parse_uci_move(g.position_at(last),
-                                                 std::string_view(a.recorded_rule).substr(at + 6));
-            if (intended) c = open_intended_claim(v, reason, intended);
-            if (c && a.recorded == "1/2-1/2") {
-                a.result_rule = reason_with_article(reason, c->article);
-                if (intended)
-                    a.result_rule += fmt::format(" move {}", rules::to_uci(g.position_at(last), intended));
-                a.why = fmt::format("{} under the Laws needed a claim ({} open at ply {})",
-                                    recorded_end_name(a.recorded_end), c->article, last);
-            } else {
-                a.agrees = false;
-                a.corrected = "*";
-                a.why =
-                    c ? fmt::format("{} gives a draw, not {}", recorded_end_name(a.recorded_end), a.recorded)
-                      : fmt::format("recorded as {}, but no {} claim is open at ply {}",
-                                    recorded_end_name(a.recorded_end), rules::reason_name(reason), last);
-            }
+        case RecordedEnd::SeventyFiveMoves:
+            judge_claimed_draw(edition, g, a);
             break;
-        }
         case RecordedEnd::Checkmate:
         case RecordedEnd::Stalemate:
         case RecordedEnd::DeadPosition:
@@ -322,48 +375,16 @@ GameAudit audit_game(const rules::PgnGame& game, const rules::Edition& edition, 
             a.agrees = false;
             a.corrected = "*";
             a.why = fmt::format("recorded as {}, but the position at ply {} does not end the game",
-                                recorded_end_name(a.recorded_end), last);
+                                recorded_end_name(a.recorded_end), a.plies);
             break;
-        case RecordedEnd::TimeForfeit: {
-            if (!is_decisive(a.recorded)) {
-                a.why = "flag fall recorded as a draw";
-                break;
-            }
-            // 6.9: the flag fall loses only if the opponent could still checkmate.
-            const rules::Color winner = a.recorded == "1-0" ? rules::WHITE : rules::BLACK;
-            const auto r = rules::winnability::can_checkmate(g.position_at(last), winner,
-                                                             {FLAG_FALL_NODES, /*want_witness=*/false});
-            const std::string_view side = winner == rules::WHITE ? "White" : "Black";
-            a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::TimeForfeit),
-                                        edition.articles.flag_fall);
-            if (r.outcome == rules::winnability::Outcome::Unwinnable) {
-                a.agrees = false;
-                a.corrected = "1/2-1/2";
-                a.why = fmt::format("flag fall, but {} cannot checkmate: a draw under {}", side,
-                                    edition.articles.flag_fall);
-            } else {
-                a.why = fmt::format("flag fall; {} {} still checkmate", side,
-                                    r.outcome == rules::winnability::Outcome::Winnable ? "could" : "may");
-            }
+        case RecordedEnd::TimeForfeit:
+            judge_flag_fall(edition, g, a);
             break;
-        }
         case RecordedEnd::Unfinished:
             a.why = "unfinished; the Laws did not end it";
             break;
         default:
-            a.why = fmt::format("{}: not an ending Articles 5 and 9 decide",
-                                a.recorded_end == RecordedEnd::Unstated ? "no automatic ending"
-                                                                        : recorded_end_name(a.recorded_end));
-            if (a.recorded_end == RecordedEnd::Agreement)
-                a.result_rule = fmt::format("{} {}", rules::termination_word(rules::Termination::Agreement),
-                                            edition.articles.agreement);
-            // A draw that does not say why (lichess writes "Normal") may have been a claim.
-            if (a.recorded == "1/2-1/2") {
-                rules::Verdict v = g.verdict(edition, last);
-                if (v.claim_count > 0)
-                    a.why += fmt::format("; a {} claim ({}) was open at the last position",
-                                         rules::reason_name(v.claims[0].reason), v.claims[0].article);
-            }
+            judge_other_end(edition, g, a);
             break;
     }
     return a;

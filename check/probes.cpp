@@ -54,6 +54,7 @@ std::string long_history() {
     return s;
 }
 
+// The probes as one list, each with its comment: long as a table is, and read as one.
 std::vector<Probe> make_probes() {
     std::vector<Probe> v;
     auto add = [&](std::string name, std::string group, std::string position, Expectation e,

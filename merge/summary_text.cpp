@@ -1,3 +1,5 @@
+// The scanner of summary_text.h. Over 500 lines and one concern: framing the records, checking
+// their bytes and reading the few fields the merge needs are one pass over the same text.
 #include "merge/summary_text.h"
 
 #include <fcntl.h>

@@ -219,7 +219,16 @@ std::vector<html::GameView> game_views(const nlohmann::json& summary) {
     return games;
 }
 
-void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
+namespace {
+
+using Headline = std::vector<std::pair<std::string, std::string>>;
+
+void add_line(Headline& h, std::string label, std::string value) {
+    if (!value.empty()) h.emplace_back(std::move(label), std::move(value));
+}
+
+// The engines, from the summary or else in order of appearance, and a title from them.
+void complete_engines_and_title(html::MatchView& m, const nlohmann::json* summary) {
     if (m.engines.empty()) {
         if (summary && summary->contains("engines") && (*summary)["engines"].is_array())
             for (const auto& e : (*summary)["engines"])
@@ -233,8 +242,10 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         m.title = m.engines.size() == 2 ? m.engines[0] + " vs " + m.engines[1] : "Tournament";
         if (m.engines.size() > 2) m.title += " of " + std::to_string(m.engines.size()) + " engines";
     }
+}
 
-    // The first engine's score and Elo after each game.
+// The first engine's score and Elo after each game; returns its counts over all of them.
+stats::Trinomial complete_progress(html::MatchView& m) {
     stats::Trinomial counts;
     const std::string first = m.engines.empty() ? "" : m.engines[0];
     m.progress.clear();
@@ -255,12 +266,57 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
         m.progress.push_back(p);
     }
 
-    // Headline.
+    return counts;
+}
+
+// Statistics the summary may carry for the first pair, read as found: nElo, LOS, the
+// pentanomial counts and the SPRT.
+void add_pair_statistics(Headline& h, const nlohmann::json& summary) {
+    auto add = [&h](std::string label, std::string value) {
+        add_line(h, std::move(label), std::move(value));
+    };
+    const nlohmann::json* pair = nullptr;
+    if (auto it = summary.find("pairs"); it != summary.end() && it->is_array() && !it->empty())
+        pair = &(*it)[0];
+    if (pair) {
+        const nlohmann::json& p = *pair;
+        if (auto it = p.find("nelo"); it != p.end() && it->is_number()) {
+            double error = 0;  // none: no interval
+            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number()) error = e->get<double>();
+            add("nElo (95%)", estimate_text(it->get<double>(), error, "±"));
+        }
+        if (auto it = p.find("los"); it != p.end() && it->is_number())
+            add("LOS", fixed(it->get<double>() * (it->get<double>() <= 1 ? 100 : 1), 1) + " %");
+        if (auto it = p.find("pentanomial"); it != p.end() && it->is_array()) {
+            std::string v;
+            for (const auto& x : *it) v += (v.empty() ? "[" : ", ") + x.dump();
+            if (!v.empty()) add("pentanomial [LL, LD, WL+DD, WD, WW]", v + "]");
+        }
+    }
+    const nlohmann::json* sprt = nullptr;
+    if (auto it = summary.find("sprt"); it != summary.end() && it->is_object()) sprt = &*it;
+    if (pair)
+        if (auto it = pair->find("sprt"); it != pair->end() && it->is_object()) sprt = &*it;
+    if (!sprt) return;
+    std::string v;
+    for (const char* key : {"state", "result", "status"})
+        if (std::string s = json_string(*sprt, key); !s.empty() && v.empty()) v = s;
+    for (const char* key : {"llr", "LLR"})
+        if (auto it = sprt->find(key); it != sprt->end() && it->is_number())
+            v += fmt::format("{}LLR {:.2f}", v.empty() ? "" : ", ", it->get<double>());
+    auto lo = sprt->find("lower_bound"), hi = sprt->find("upper_bound");
+    if (lo != sprt->end() && hi != sprt->end() && lo->is_number() && hi->is_number())
+        v += fmt::format(" ({:.2f}, {:.2f})", lo->get<double>(), hi->get<double>());
+    add("SPRT", v);
+}
+
+void complete_headline(html::MatchView& m, const nlohmann::json* summary, const stats::Trinomial& counts) {
+    const std::string first = m.engines.empty() ? "" : m.engines[0];
+    auto add = [&m](std::string label, std::string value) {
+        add_line(m.headline, std::move(label), std::move(value));
+    };
     std::string rules;
     if (summary) rules = json_string(*summary, "rules");
-    auto add = [&](std::string label, std::string value) {
-        if (!value.empty()) m.headline.emplace_back(std::move(label), std::move(value));
-    };
     add("engines", [&] {
         std::string s;
         for (const std::string& e : m.engines) s += (s.empty() ? "" : ", ") + e;
@@ -281,45 +337,11 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
                         n ? e.score : 0.0, n));
         if (n) add("Elo (95%)", estimate_text(e.elo, e.elo_error, "±"));
     }
-    // Statistics the summary may carry for the first pair (read as found).
-    if (summary && summary->contains("pairs") && (*summary)["pairs"].is_array() &&
-        !(*summary)["pairs"].empty()) {
-        const nlohmann::json& p = (*summary)["pairs"][0];
-        if (auto it = p.find("nelo"); it != p.end() && it->is_number()) {
-            double error = 0;  // none: no interval
-            if (auto e = p.find("nelo_error"); e != p.end() && e->is_number()) error = e->get<double>();
-            add("nElo (95%)", estimate_text(it->get<double>(), error, "±"));
-        }
-        if (auto it = p.find("los"); it != p.end() && it->is_number())
-            add("LOS", fixed(it->get<double>() * (it->get<double>() <= 1 ? 100 : 1), 1) + " %");
-        if (auto it = p.find("pentanomial"); it != p.end() && it->is_array()) {
-            std::string v;
-            for (const auto& x : *it) v += (v.empty() ? "[" : ", ") + x.dump();
-            if (!v.empty()) add("pentanomial [LL, LD, WL+DD, WD, WW]", v + "]");
-        }
-    }
-    if (summary) {
-        const nlohmann::json* sprt = nullptr;
-        if (auto it = summary->find("sprt"); it != summary->end() && it->is_object()) sprt = &*it;
-        if (summary->contains("pairs") && (*summary)["pairs"].is_array() && !(*summary)["pairs"].empty())
-            if (auto it = (*summary)["pairs"][0].find("sprt");
-                it != (*summary)["pairs"][0].end() && it->is_object())
-                sprt = &*it;
-        if (sprt) {
-            std::string v;
-            for (const char* key : {"state", "result", "status"})
-                if (std::string s = json_string(*sprt, key); !s.empty() && v.empty()) v = s;
-            for (const char* key : {"llr", "LLR"})
-                if (auto it = sprt->find(key); it != sprt->end() && it->is_number())
-                    v += fmt::format("{}LLR {:.2f}", v.empty() ? "" : ", ", it->get<double>());
-            auto lo = sprt->find("lower_bound"), hi = sprt->find("upper_bound");
-            if (lo != sprt->end() && hi != sprt->end() && lo->is_number() && hi->is_number())
-                v += fmt::format(" ({:.2f}, {:.2f})", lo->get<double>(), hi->get<double>());
-            add("SPRT", v);
-        }
-    }
+    if (summary) add_pair_statistics(m.headline, *summary);
+}
 
-    // Results by reason: the Laws, then the event's rules.
+// Results by reason: the Laws, then the event's rules; and each engine's incorrect claims.
+void complete_reasons(html::MatchView& m) {
     std::map<std::string, html::ResultBar> laws, event;
     for (const html::GameView& g : m.games) {
         if (g.result == "*") continue;
@@ -345,6 +367,15 @@ void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
             auto it = std::find(m.engines.begin(), m.engines.end(), c == 0 ? g.white : g.black);
             if (it != m.engines.end()) m.incorrect_claims[it - m.engines.begin()] += g.incorrect_claims[c];
         }
+}
+
+}  // namespace
+
+void complete_match_view(html::MatchView& m, const nlohmann::json* summary) {
+    complete_engines_and_title(m, summary);
+    const stats::Trinomial counts = complete_progress(m);
+    complete_headline(m, summary, counts);
+    complete_reasons(m);
 }
 
 std::string match_html(const std::vector<GameRecord>& games, const std::vector<std::string>& engines,

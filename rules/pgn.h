@@ -125,6 +125,14 @@ class PgnReader {
     enum class Step : std::uint8_t { Consumed, Ready, ReadyKeep, NeedMore };
 
     Step step(char c);
+    Step step_between(char c);
+    Step step_tag(char c);
+    Step step_headers(char c);
+    Step step_movetext(char c);
+    Step step_comment(char c);
+    Step step_variation(char c);
+    Step begin_tag();
+    Step enter_line_comment(State from);
     void begin_game();
     void begin_movetext();
     void end_tag();

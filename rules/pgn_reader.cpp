@@ -1,6 +1,8 @@
 // The streaming PGN reader: a byte-at-a-time state machine, so chunk boundaries can fall
 // anywhere, and one game's worth of state. Moves are checked with parse_san (lenient) and,
 // failing that, as UCI text (fastchess can write its movetext that way).
+// Over 500 lines and one concern: the states share one game's members and call one another
+// character by character; split across files they would only be harder to follow.
 #include <charconv>
 #include <cmath>
 
@@ -402,33 +404,66 @@ PgnReader::Step PgnReader::unclosed(const char* why) {
     return Step::Consumed;
 }
 
+// One character, by state: each group of states below is one part of the grammar.
 PgnReader::Step PgnReader::step(char c) {
     switch (state_) {
         case State::Between:
-            if (is_space(c)) return Step::Consumed;
-            if (c == '[') {
-                begin_game();
-                tag_name_.clear();
-                name_done_ = false;
-                state_ = State::TagName;
-                return Step::Consumed;
-            }
-            if (c == '{') {
-                state_ = State::Comment;
-                return_state_ = State::Between;
-                return Step::Consumed;
-            }
-            if (c == ';' || (c == '%' && at_line_start_)) {
-                state_ = State::LineComment;
-                return_state_ = State::Between;
-                return Step::Consumed;
-            }
-            // Movetext without tags.
-            begin_game();
-            begin_movetext();
-            state_ = State::Movetext;
-            return step(c);
+            return step_between(c);
+        case State::TagName:
+        case State::TagValue:
+        case State::TagValueEscape:
+        case State::TagClose:
+            return step_tag(c);
+        case State::Headers:
+            return step_headers(c);
+        case State::Movetext:
+            return step_movetext(c);
+        case State::Comment:
+        case State::LineComment:
+            return step_comment(c);
+        case State::Variation:
+        case State::VariationComment:
+            return step_variation(c);
+    }
+    return Step::Consumed;
+}
 
+// Comments at line starts and ';' comments, outside a tag: where to return is `from`.
+PgnReader::Step PgnReader::enter_line_comment(State from) {
+    state_ = State::LineComment;
+    return_state_ = from;
+    return Step::Consumed;
+}
+
+PgnReader::Step PgnReader::begin_tag() {
+    tag_name_.clear();
+    name_done_ = false;
+    state_ = State::TagName;
+    return Step::Consumed;
+}
+
+PgnReader::Step PgnReader::step_between(char c) {
+    if (is_space(c)) return Step::Consumed;
+    if (c == '[') {
+        begin_game();
+        return begin_tag();
+    }
+    if (c == '{') {
+        state_ = State::Comment;
+        return_state_ = State::Between;
+        return Step::Consumed;
+    }
+    if (c == ';' || (c == '%' && at_line_start_)) return enter_line_comment(State::Between);
+    // Movetext without tags.
+    begin_game();
+    begin_movetext();
+    state_ = State::Movetext;
+    return step(c);
+}
+
+// A tag pair: [Name "value"], with \-escapes in the value.
+PgnReader::Step PgnReader::step_tag(char c) {
+    switch (state_) {
         case State::TagName:
             if (is_name_char(c)) {
                 if (name_done_) return bad_tag(c, "space inside a tag name");
@@ -446,7 +481,6 @@ PgnReader::Step PgnReader::step(char c) {
                 return Step::Consumed;
             }
             return bad_tag(c, tag_name_.empty() ? "no tag name" : "no quoted value");
-
         case State::TagValue:
             if (c == '"') {
                 state_ = State::TagClose;
@@ -458,116 +492,107 @@ PgnReader::Step PgnReader::step(char c) {
                 tag_value_ += c;
             }
             return Step::Consumed;
-
         case State::TagValueEscape:
             if (c == '\n') return bad_tag(c, "unterminated value");
             if (tag_value_.size() < MAX_TAG_BYTES) tag_value_ += c;
             state_ = State::TagValue;
             return Step::Consumed;
-
-        case State::TagClose:
+        default:  // TagClose
             if (c == ' ' || c == '\t') return Step::Consumed;
             if (c == ']') {
                 end_tag();
                 return Step::Consumed;
             }
             return bad_tag(c, "no closing ']'");
+    }
+}
 
-        case State::Headers:
-            if (c == '\n' && !line_has_text_) blank_line_ = true;
-            if (is_space(c)) return Step::Consumed;
-            if (c == '[') {
-                // After a blank line, a tag starts the next game: this one had no movetext.
-                if (blank_line_) return abandon("missing result");
-                tag_name_.clear();
-                name_done_ = false;
-                state_ = State::TagName;
-                return Step::Consumed;
-            }
-            if (c == ';' || (c == '%' && at_line_start_)) {
-                state_ = State::LineComment;
-                return_state_ = State::Headers;
-                return Step::Consumed;
-            }
-            begin_movetext();
-            state_ = State::Movetext;
+// Between the tags of one game, and from them to its movetext.
+PgnReader::Step PgnReader::step_headers(char c) {
+    if (c == '\n' && !line_has_text_) blank_line_ = true;
+    if (is_space(c)) return Step::Consumed;
+    if (c == '[') {
+        // After a blank line, a tag starts the next game: this one had no movetext.
+        if (blank_line_) return abandon("missing result");
+        return begin_tag();
+    }
+    if (c == ';' || (c == '%' && at_line_start_)) return enter_line_comment(State::Headers);
+    begin_movetext();
+    state_ = State::Movetext;
+    return step(c);
+}
+
+PgnReader::Step PgnReader::step_movetext(char c) {
+    if (is_space(c)) return end_token();
+    if (c == '{' || c == '(' || c == ';' || c == ')' || c == '}' || c == '$') {
+        if (end_token() == Step::Ready) return Step::ReadyKeep;
+        if (c == '{') {
+            comment_.clear();
+            state_ = State::Comment;
+            return_state_ = State::Movetext;
+        } else if (c == '(') {
+            variation_depth_ = 1;
+            state_ = State::Variation;
+        } else if (c == ';') {
+            return enter_line_comment(State::Movetext);
+        } else if (c == '$') {
+            token_ += c;
+        }
+        return Step::Consumed;  // a stray ')' or '}' is ignored
+    }
+    if (at_line_start_ && c == '[') return abandon("missing result");
+    if (at_line_start_ && c == '%') return enter_line_comment(State::Movetext);
+    if (token_.size() < MAX_TOKEN)
+        token_ += c;
+    else
+        token_overflow_ = true;
+    return Step::Consumed;
+}
+
+// A {comment}, or a ';' or '%' comment to the end of the line.
+PgnReader::Step PgnReader::step_comment(char c) {
+    if (state_ == State::LineComment) {
+        if (c == '\n') state_ = return_state_;
+        return Step::Consumed;
+    }
+    if (c == '}') {
+        if (return_state_ == State::Movetext) end_comment();
+        state_ = return_state_;
+        return Step::Consumed;
+    }
+    if (at_line_start_ && c == '[') {
+        Lookahead a = tag_line_ahead();
+        if (a == Lookahead::NeedMore) return Step::NeedMore;
+        if (a == Lookahead::Yes) {
+            if (return_state_ != State::Between) return abandon("unclosed comment");
+            state_ = State::Between;  // an open comment between games: the next game starts
             return step(c);
+        }
+    }
+    if (return_state_ == State::Movetext && comment_.size() < MAX_COMMENT_BYTES) comment_ += c;
+    return Step::Consumed;
+}
 
-        case State::Movetext:
-            if (is_space(c)) return end_token();
-            if (c == '{' || c == '(' || c == ';' || c == ')' || c == '}' || c == '$') {
-                if (end_token() == Step::Ready) return Step::ReadyKeep;
-                if (c == '{') {
-                    comment_.clear();
-                    state_ = State::Comment;
-                    return_state_ = State::Movetext;
-                } else if (c == '(') {
-                    variation_depth_ = 1;
-                    state_ = State::Variation;
-                } else if (c == ';') {
-                    state_ = State::LineComment;
-                    return_state_ = State::Movetext;
-                } else if (c == '$') {
-                    token_ += c;
-                }
-                return Step::Consumed;  // a stray ')' or '}' is ignored
-            }
-            if (at_line_start_ && c == '[') return abandon("missing result");
-            if (at_line_start_ && c == '%') {
-                state_ = State::LineComment;
-                return_state_ = State::Movetext;
-                return Step::Consumed;
-            }
-            if (token_.size() < MAX_TOKEN)
-                token_ += c;
-            else
-                token_overflow_ = true;
+// A (variation), skipped with its comments; a tag line at a line start ends it unclosed.
+PgnReader::Step PgnReader::step_variation(char c) {
+    if (state_ == State::VariationComment) {
+        if (c == '}') {
+            state_ = State::Variation;
             return Step::Consumed;
-
-        case State::Comment:
-            if (c == '}') {
-                if (return_state_ == State::Movetext) end_comment();
-                state_ = return_state_;
-                return Step::Consumed;
-            }
-            if (at_line_start_ && c == '[') {
-                Lookahead a = tag_line_ahead();
-                if (a == Lookahead::NeedMore) return Step::NeedMore;
-                if (a == Lookahead::Yes) {
-                    if (return_state_ != State::Between) return abandon("unclosed comment");
-                    state_ = State::Between;  // an open comment between games: the next game starts
-                    return step(c);
-                }
-            }
-            if (return_state_ == State::Movetext && comment_.size() < MAX_COMMENT_BYTES) comment_ += c;
-            return Step::Consumed;
-
-        case State::LineComment:
-            if (c == '\n') state_ = return_state_;
-            return Step::Consumed;
-
-        case State::Variation:
-            if (c == '(') {
-                ++variation_depth_;
-            } else if (c == ')') {
-                if (--variation_depth_ == 0) state_ = State::Movetext;
-            } else if (c == '{') {
-                state_ = State::VariationComment;
-            } else if (c == ';') {
-                state_ = State::LineComment;
-                return_state_ = State::Variation;
-            } else if (at_line_start_ && c == '[') {
-                return unclosed("unclosed variation");
-            }
-            return Step::Consumed;
-
-        case State::VariationComment:
-            if (c == '}') {
-                state_ = State::Variation;
-                return Step::Consumed;
-            }
-            if (at_line_start_ && c == '[') return unclosed("unclosed comment");
-            return Step::Consumed;
+        }
+        if (at_line_start_ && c == '[') return unclosed("unclosed comment");
+        return Step::Consumed;
+    }
+    if (c == '(') {
+        ++variation_depth_;
+    } else if (c == ')') {
+        if (--variation_depth_ == 0) state_ = State::Movetext;
+    } else if (c == '{') {
+        state_ = State::VariationComment;
+    } else if (c == ';') {
+        return enter_line_comment(State::Variation);
+    } else if (at_line_start_ && c == '[') {
+        return unclosed("unclosed variation");
     }
     return Step::Consumed;
 }

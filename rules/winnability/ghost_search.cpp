@@ -1,3 +1,5 @@
+// The ghost search of ghost_search.h. Just over 500 lines and one concern: the relaxed game's
+// move generator and the search over it share one compact State and its queue.
 #include "rules/winnability/ghost_search.h"
 
 #include <array>

@@ -8,6 +8,8 @@
 //     plans of composed positions; 5. iterative deepening with what is left, if anything.
 // Every line returned is a real legal line ending in the winner's checkmate: the heuristics only
 // choose which moves to play.
+// Over 500 lines and one concern: the stages share one budget, one table of failed dives and
+// one move ordering; the searches they call live in files of their own.
 #include <algorithm>
 #include <array>
 #include <bit>
