@@ -37,8 +37,8 @@ inline Move* add_piece_moves(Bitboard pieces, Bitboard occ, Bitboard target, Bit
     return cur;
 }
 
-// All legal moves in one pass: the pins, checks and piece
-// kinds share their bitboards, and splitting them would cost the hot loop calls.
+// All legal moves in one pass: the pins, checks and piece kinds share their bitboards, and
+// splitting them would cost the hot loop calls.
 template <Color Us>
 Move* generate(const Position& pos, Move* cur) {
     constexpr Color Them = ~Us;
