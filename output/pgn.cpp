@@ -126,7 +126,7 @@ std::string final_position_line(const GameRecord& g) {
     return rules::to_fen(pos);
 }
 
-std::string write_pgn(const GameRecord& g, bool minimal) {
+std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording) {
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
     const std::string result = g.outcome.result_text();
@@ -149,7 +149,7 @@ std::string write_pgn(const GameRecord& g, bool minimal) {
         return out + movetext(g, result, true);
     }
     out += tag("Rules", g.rules);
-    out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination)));
+    out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination, wording)));
     out += tag("TimeControl", g.time_control);
     out += '\n';
     return out + movetext(g, result, false);

@@ -16,7 +16,9 @@ std::string pgn_result_text(rules::Score s);
 std::string move_comment(const PlyRecord& ply);
 // `minimal`: cutechess-cli's "min" PGN: the seven roster tags (with SetUp/FEN/Variant and
 // ResultRule, which says how the game ended) and the moves, no comments.
-std::string write_pgn(const GameRecord& game, bool minimal = false);
+// `wording`: whose Termination tag values (fastchess's "abandoned", "illegal move", ...).
+std::string write_pgn(const GameRecord& game, bool minimal = false,
+                      rules::Wording wording = rules::Wording::drawproxy);
 // The game's final position as cutechess-cli's and fastchess' -epdout write it (a FEN line).
 std::string final_position_line(const GameRecord& game);
 

@@ -6,6 +6,7 @@
 
 #include "output/pgn.h"
 #include "output/status_lines.h"
+#include "rules/dead_position.h"
 #include "rules/notation.h"
 
 namespace drawproxy::output {
@@ -104,6 +105,37 @@ std::string Report::finished_line(const GameRecord& g) {
     }
     return fmt::format("Finished game {} ({} vs {}): {} {{{}{}}}", g.number, g.white, g.black,
                        o.result_text(), o.rule_text(), who);
+}
+
+std::string Report::fastchess_finished_line(const GameRecord& g) {
+    const Outcome& o = g.outcome;
+    rules::EndingFacts facts = o.facts();
+    if (o.termination == rules::Termination::DeadPosition) {
+        rules::Position end = g.start;
+        for (const PlyRecord& ply : g.plies) end.play(ply.move);
+        facts.insufficient_material = rules::is_insufficient_material(end);
+    }
+    const std::string_view text = rules::fastchess_reason(o.termination, facts);
+    const bool white_won = o.score == rules::Score::WhiteWins;
+    std::string reason;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t open = text.find('{', at);
+        reason += text.substr(at, open - at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = text.find('}', open);
+        const std::string_view field = text.substr(open + 1, close - open - 1);
+        if (field == "winner")
+            reason += white_won ? "White" : "Black";
+        else if (field == "loser")
+            reason += white_won ? "Black" : "White";
+        else if (field == "article")
+            reason += o.article;
+        else if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
+            reason += ": SyzygyTB";
+        at = close + 1;
+    }
+    return fmt::format("Finished game {} ({} vs {}): {} {{{}}}", g.number, g.white, g.black, o.result_text(),
+                       reason);
 }
 
 stats::Trinomial Report::tally(int a, int b) const {

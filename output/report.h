@@ -25,6 +25,9 @@ class Report {
 
     static std::string started_line(const GameRecord& g, int total);
     static std::string finished_line(const GameRecord& g);
+    // fastchess's: "Finished game N (W vs B): R {reason}", its reasons word for word, the Laws'
+    // article added where fastchess has no such ending (rules/ending.h).
+    static std::string fastchess_finished_line(const GameRecord& g);
     // Results of engine a against engine b, from a's view.
     std::string score_line(int a, int b) const;
     std::string elo_line(int a, int b) const;

@@ -1,0 +1,149 @@
+// fastchess's "Finished game" reasons and PGN Termination tags, word for word as fastchess
+// 58072f23 writes them (its reference runs, one per ending), and the Laws' endings it does not
+// have in its style, clear of the words its parsers count as forfeits.
+#include <catch2/catch.hpp>
+#include <iterator>
+#include <sstream>
+
+#include "output/pgn.h"
+#include "output/report.h"
+#include "rules/notation.h"
+
+using namespace drawproxy;
+using namespace drawproxy::output;
+using rules::Score;
+using rules::Termination;
+
+namespace {
+
+GameRecord game_of(Termination t, Score s, std::string article = "", bool claimed = false) {
+    GameRecord g;
+    g.number = 7;
+    g.white = "crash3";
+    g.black = "mover";
+    g.start = rules::Position::from_fen(rules::Position::START_FEN);
+    g.outcome.termination = t;
+    g.outcome.score = s;
+    g.outcome.article = std::move(article);
+    g.outcome.claimed = claimed;
+    return g;
+}
+
+std::string fc_reason(const GameRecord& g) {
+    const std::string line = Report::fastchess_finished_line(g);
+    return line.substr(line.find('{'));
+}
+
+// What fishtest's worker (any of the words in the line; here in the reason, as the engine
+// names are the test's) and OpenBench's client (in the line's second ':'-field) count.
+struct Counted {
+    bool crash, time_loss, illegal;
+};
+Counted as_parsers(const std::string& line) {
+    const std::size_t first = line.find(':'), second = line.find(':', first + 1);
+    const std::string ob = line.substr(first + 1, second == std::string::npos ? second : second - first - 1);
+    const std::string ft = line.substr(line.find('{'));
+    const auto has = [](const std::string& s, const char* w) { return s.find(w) != std::string::npos; };
+    CHECK((has(ft, "disconnect") || has(ft, "stall")) == (has(ob, "disconnect") || has(ob, "stalls")));
+    CHECK((has(ft, "on time") || has(ft, "timeout")) == has(ob, "on time"));
+    return {has(ft, "disconnect") || has(ft, "stall"), has(ft, "on time") || has(ft, "timeout"),
+            has(ob, "illegal")};
+}
+
+std::string result_of(Score s, Termination t) {
+    if (t == Termination::Unterminated) return "*";
+    return std::string(rules::score_text(s));
+}
+
+}  // namespace
+
+TEST_CASE("fastchess's Finished lines: its reasons for every ending", "[match][output]") {
+    CHECK(Report::fastchess_finished_line(game_of(Termination::Crash, Score::BlackWins, "forfeit")) ==
+          "Finished game 7 (crash3 vs mover): 0-1 {White disconnects}");
+    CHECK(fc_reason(game_of(Termination::Crash, Score::WhiteWins, "forfeit")) == "{Black disconnects}");
+    CHECK(fc_reason(game_of(Termination::Stall, Score::BlackWins, "forfeit")) ==
+          "{White's connection stalls}");
+    CHECK(fc_reason(game_of(Termination::Stall, Score::WhiteWins, "forfeit")) ==
+          "{Black's connection stalls}");
+    CHECK(fc_reason(game_of(Termination::TimeForfeit, Score::BlackWins, "6.9")) == "{White loses on time}");
+    CHECK(fc_reason(game_of(Termination::IllegalMove, Score::WhiteWins, "7.5.5")) ==
+          "{Black makes an illegal move}");
+    CHECK(fc_reason(game_of(Termination::Checkmate, Score::WhiteWins, "5.1.1")) == "{White mates}");
+    CHECK(fc_reason(game_of(Termination::Checkmate, Score::BlackWins, "5.1.1")) == "{Black mates}");
+    CHECK(fc_reason(game_of(Termination::Stalemate, Score::Draw, "5.2.1")) == "{Draw by stalemate}");
+    CHECK(fc_reason(game_of(Termination::Threefold, Score::Draw, "9.2")) == "{Draw by 3-fold repetition}");
+    CHECK(fc_reason(game_of(Termination::FiftyMoves, Score::Draw, "9.3")) == "{Draw by fifty moves rule}");
+    CHECK(fc_reason(game_of(Termination::Adjudication, Score::Draw, "draw-score")) ==
+          "{Draw by adjudication}");
+    CHECK(fc_reason(game_of(Termination::Adjudication, Score::Draw, "max-moves")) ==
+          "{Draw by adjudication}");
+    CHECK(fc_reason(game_of(Termination::Adjudication, Score::BlackWins, "resign-score")) ==
+          "{Black wins by adjudication}");
+    CHECK(fc_reason(game_of(Termination::Adjudication, Score::WhiteWins, "tablebase")) ==
+          "{White wins by adjudication: SyzygyTB}");
+    CHECK(fc_reason(game_of(Termination::Adjudication, Score::Draw, "tablebase")) ==
+          "{Draw by adjudication: SyzygyTB}");
+    CHECK(fc_reason(game_of(Termination::Unterminated, Score::Draw)) == "{Game interrupted}");
+    // Bare kings: fastchess's insufficient material; a dead position of more men is the Laws'.
+    GameRecord bare = game_of(Termination::DeadPosition, Score::Draw, "9.7");
+    bare.start = rules::Position::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
+    CHECK(fc_reason(bare) == "{Draw by insufficient mating material}");
+    GameRecord blocked = game_of(Termination::DeadPosition, Score::Draw, "9.7");
+    blocked.start = rules::Position::from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 w - - 0 1");
+    CHECK(fc_reason(blocked) == "{Draw by dead position (9.7)}");
+}
+
+TEST_CASE("fastchess's Finished lines: the Laws' endings in its style, counted as the parsers count",
+          "[match][output]") {
+    CHECK(fc_reason(game_of(Termination::Threefold, Score::Draw, "9.2.2", true)) ==
+          "{Draw by 3-fold repetition, claimed (9.2.2)}");
+    CHECK(fc_reason(game_of(Termination::FiftyMoves, Score::Draw, "9.3.1", true)) ==
+          "{Draw by fifty moves rule, claimed (9.3.1)}");
+    CHECK(fc_reason(game_of(Termination::Fivefold, Score::Draw, "9.6.1")) ==
+          "{Draw by 5-fold repetition (9.6.1)}");
+    CHECK(fc_reason(game_of(Termination::SeventyFiveMoves, Score::Draw, "9.6.2")) ==
+          "{Draw by 75 moves rule (9.6.2)}");
+    CHECK(fc_reason(game_of(Termination::TimeForfeit, Score::Draw, "6.9")) ==
+          "{Draw, flag fell and the opponent cannot checkmate (6.9)}");
+    CHECK(fc_reason(game_of(Termination::Agreement, Score::Draw, "9.1.2")) == "{Draw by agreement}");
+
+    // fishtest counts a crash by "disconnect"/"stall" and a time loss by "on time"/"timeout" in
+    // any line, OpenBench the same words and "illegal" after the line's first ':'; its
+    // tokens[2] and tokens[6] are the game number and the result.
+    for (int t = 0; t <= int(Termination::Unterminated); ++t)
+        for (Score s : {Score::WhiteWins, Score::BlackWins, Score::Draw}) {
+            const auto term = Termination(t);
+            const std::string line = Report::fastchess_finished_line(game_of(term, s, "x", true));
+            INFO(line);
+            for (char c : line) CHECK((unsigned char)c < 128);
+            const Counted c = as_parsers(line);
+            CHECK(c.crash == (term == Termination::Crash || term == Termination::Stall));
+            CHECK(c.time_loss == (term == Termination::TimeForfeit && s != Score::Draw));
+            CHECK(c.illegal == (term == Termination::IllegalMove));
+            std::istringstream words(line);
+            std::vector<std::string> tokens{std::istream_iterator<std::string>(words), {}};
+            REQUIRE(tokens.size() > 6);
+            CHECK(tokens[2] == "7");
+            CHECK(tokens[6] == result_of(s, term));
+        }
+}
+
+TEST_CASE("fastchess's PGN Termination tags, drawproxy's kept in its own format", "[match][output]") {
+    const auto tag = [](Termination t, Score s, rules::Wording w) {
+        const std::string pgn = write_pgn(game_of(t, s, "x"), false, w);
+        const auto at = pgn.find("[Termination \"") + 14;
+        return pgn.substr(at, pgn.find('"', at) - at);
+    };
+    const auto fc = rules::Wording::fastchess;
+    CHECK(tag(Termination::Crash, Score::BlackWins, fc) == "abandoned");
+    CHECK(tag(Termination::Stall, Score::BlackWins, fc) == "abandoned");
+    CHECK(tag(Termination::TimeForfeit, Score::BlackWins, fc) == "time forfeit");
+    CHECK(tag(Termination::IllegalMove, Score::BlackWins, fc) == "illegal move");
+    CHECK(tag(Termination::Adjudication, Score::Draw, fc) == "adjudication");
+    CHECK(tag(Termination::Checkmate, Score::WhiteWins, fc) == "normal");
+    CHECK(tag(Termination::Threefold, Score::Draw, fc) == "normal");
+    CHECK(tag(Termination::Unterminated, Score::Draw, fc) == "unterminated");
+    const auto dp = rules::Wording::drawproxy;
+    CHECK(tag(Termination::Crash, Score::BlackWins, dp) == "rules infraction");
+    CHECK(tag(Termination::IllegalMove, Score::BlackWins, dp) == "rules infraction");
+}
