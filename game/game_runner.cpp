@@ -67,6 +67,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
     for (Player& p : players_) {
+        p.facts.configure(spec_.fastchess_output);
         if (p.config->claim.kind == ClaimPolicy::Engine) continue;
         p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
         // As behind the proxy once UCI_Chess960 is set: Shredder-FEN castling rights and
@@ -161,6 +162,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
         return;
     }
     if (!searching_ || c != arbiter_.to_move()) return;
+    p.facts.line(line);
     std::string_view rest = line;
     std::string_view word = next_word(rest);
     if (word == "bestmove") return on_bestmove(c, next_word(rest));
@@ -241,6 +243,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     ply.mate = p.mate;
     ply.score = p.score;
     ply.depth = p.depth;
+    p.facts.fill(ply, ply.time_ms);
     p.recent_scores.push_back(!p.has_score ? MATE_SCORE
                               : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
                                            : p.score);
@@ -251,6 +254,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
                                                   double(ply.time_ms) / 1000));
         return finish(*o);
     }
+    ply.timeleft_ms = arbiter_.clock(c).remaining_ms();
     std::string error;
     rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
 
@@ -367,6 +371,7 @@ void GameRunner::send_go() {
     p.mate = false;
     p.depth = 0;
     p.engine_claim.reset();
+    p.facts.reset();
     const EngineConfig& cfg = *p.config;
     go_cmd_ = "go";
     const Clock& own = arbiter_.clock(c);

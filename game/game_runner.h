@@ -18,6 +18,7 @@
 #include "game/arbiter.h"
 #include "game/engine_session.h"
 #include "game/record.h"
+#include "game/search_facts.h"
 #include "game/settings.h"
 #include "game/syzygy.h"
 #include "proxy/claimant.h"
@@ -39,8 +40,9 @@ struct GameSpec {
     AdjudicationOptions adjudication;
     int pair = -1;  // game pair of -repeat (two games of one opening, colours swapped), or -1
     int unit = 0;   // the schedule's unit for -shard: its pair, or this game alone
-    const PolyglotBook* books[2] = {nullptr, nullptr};  // by colour: the player's book=, if any
-    std::uint64_t seed = 0;                             // the game's own seed: its book moves
+    const PolyglotBook* books[2] = {nullptr, nullptr};          // by colour: the player's book=, if any
+    std::uint64_t seed = 0;                                     // the game's own seed: its book moves
+    const FastchessOutputSettings* fastchess_output = nullptr;  // the -pgnout keys that ask for more
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -85,6 +87,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         uci::GuiCommand gui_command;         // reused: no allocation per move
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
+        SearchFacts facts;                   // for fastchess's -pgnout keys
     };
 
     void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const std::string& failure);

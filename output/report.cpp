@@ -6,7 +6,6 @@
 
 #include "output/pgn.h"
 #include "output/status_lines.h"
-#include "rules/dead_position.h"
 #include "rules/notation.h"
 
 namespace drawproxy::output {
@@ -108,34 +107,29 @@ std::string Report::finished_line(const GameRecord& g) {
 }
 
 std::string Report::fastchess_finished_line(const GameRecord& g) {
-    const Outcome& o = g.outcome;
-    rules::EndingFacts facts = o.facts();
-    if (o.termination == rules::Termination::DeadPosition) {
-        rules::Position end = g.start;
-        for (const PlyRecord& ply : g.plies) end.play(ply.move);
-        facts.insufficient_material = rules::is_insufficient_material(end);
-    }
-    const std::string_view text = rules::fastchess_reason(o.termination, facts);
-    const bool white_won = o.score == rules::Score::WhiteWins;
-    std::string reason;
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t open = text.find('{', at);
-        reason += text.substr(at, open - at);
-        if (open == std::string_view::npos) break;
-        const std::size_t close = text.find('}', open);
-        const std::string_view field = text.substr(open + 1, close - open - 1);
-        if (field == "winner")
-            reason += white_won ? "White" : "Black";
-        else if (field == "loser")
-            reason += white_won ? "Black" : "White";
-        else if (field == "article")
-            reason += o.article;
-        else if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
-            reason += ": SyzygyTB";
-        at = close + 1;
-    }
-    return fmt::format("Finished game {} ({} vs {}): {} {{{}}}", g.number, g.white, g.black, o.result_text(),
-                       reason);
+    return fmt::format("Finished game {} ({} vs {}): {} {{{}}}", g.number, g.white, g.black,
+                       g.outcome.result_text(), fastchess_reason_text(g));
+}
+
+std::string Report::fastchess_warnings(const GameRecord& g) {
+    if (g.outcome.termination != rules::Termination::IllegalMove) return "";
+    // The side to move after the last legal ply made it.
+    const bool white = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
+    const std::string& name = white ? g.white : g.black;
+    const std::string move = g.outcome.move.empty() ? "<none>" : g.outcome.move;
+    std::string out;
+    // fastchess's isUciMove: four or five characters, lowercase squares and promotion.
+    const auto uci_shape = [](const std::string& m) {
+        if (m.size() != 4 && m.size() != 5) return false;
+        for (std::size_t i = 0; i < 4; ++i)
+            if (i % 2 ? (m[i] < '1' || m[i] > '8') : (m[i] < 'a' || m[i] > 'h')) return false;
+        return m.size() == 4 || std::string_view("qrbn").find(m[4]) != std::string_view::npos;
+    };
+    if (!g.outcome.move.empty() && !uci_shape(move))
+        out = fmt::format(
+            "Warning; Move does not match uci move format, lowercase and 4/5 chars. Move {} played by {}\n",
+            move, name);
+    return out + fmt::format("Warning; Illegal move {} played by {}", move, name);
 }
 
 stats::Trinomial Report::tally(int a, int b) const {

@@ -28,6 +28,10 @@ class Report {
     // fastchess's: "Finished game N (W vs B): R {reason}", its reasons word for word, the Laws'
     // article added where fastchess has no such ending (rules/ending.h).
     static std::string fastchess_finished_line(const GameRecord& g);
+    // fastchess's warnings about the game's last move (fishtest's worker stops the test on
+    // them), one per line without the last newline, "" none: an illegal move, and a move not in
+    // lowercase UCI form before it.
+    static std::string fastchess_warnings(const GameRecord& g);
     // Results of engine a against engine b, from a's view.
     std::string score_line(int a, int b) const;
     std::string elo_line(int a, int b) const;

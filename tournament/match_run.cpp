@@ -218,6 +218,7 @@ void MatchRun::open_outputs() {
         if (!log_file_) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
     }
     pool_.emplace(io_, opts_.chess960);
+    if (opts_.output == OutputFormat::fastchess && out_) pool_->set_fastchess_warnings(out_);
     if (log_file_)
         pool_->set_log(log_file_.get());
     else if (opts_.debug_to_stdout)
@@ -232,6 +233,7 @@ void MatchRun::seed_games() {
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
+        g.fastchess_output = &opts_.fastchess_output;
     }
 }
 
@@ -318,6 +320,10 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     summary_.report.add(record);
     record.event = opts_.event;
     record.site = opts_.site;
+    if (const std::string w =
+            opts_.output == OutputFormat::fastchess ? Report::fastchess_warnings(record) : "";
+        !w.empty())
+        print_live(w);
     // Written before its Finished line, as fastchess does (its CRC line comes first).
     write_game(record, pair);
     print_live(finished_line(record));
@@ -373,7 +379,7 @@ void MatchRun::write_game(const GameRecord& record, int pair) {
 // Python's hex() writes it (fishtest's worker compares the two as text).
 void MatchRun::write_pgn_game(const GameRecord& record) {
     if (!pgn_.is_open()) return;
-    const std::string text = write_pgn(record, opts_.pgn_minimal, wording());
+    const std::string text = write_pgn(record, opts_.pgn_minimal, wording(), &opts_.fastchess_output);
     pgn_ << text << std::flush;
     if (!opts_.fastchess_output.crc32_pgn) return;
     pgn_crc_.process_bytes(text.data(), text.size());

@@ -147,3 +147,75 @@ TEST_CASE("fastchess's PGN Termination tags, drawproxy's kept in its own format"
     CHECK(tag(Termination::Crash, Score::BlackWins, dp) == "rules infraction");
     CHECK(tag(Termination::IllegalMove, Score::BlackWins, dp) == "rules infraction");
 }
+
+namespace {
+
+// Scholar's mate, each move with a search behind it.
+GameRecord scholars_mate() {
+    GameRecord g = game_of(Termination::Checkmate, Score::WhiteWins, "5.1.1");
+    rules::Position pos = g.start;
+    int i = 0;
+    for (const char* uci : {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"}) {
+        PlyRecord ply;
+        ply.move = rules::parse_uci_move(pos, uci);
+        ply.has_score = i != 1;
+        ply.score = i == 0 ? 0 : 25 * i;
+        ply.mate = i == 6;
+        if (ply.mate) ply.score = 1;
+        ply.depth = 5 + i;
+        ply.time_ms = 4 + i;
+        ply.timeleft_ms = 10100 - i;
+        ply.latency_ms = i - 1;
+        ply.nodes = 1000 + i;
+        ply.seldepth = 7 + i;
+        ply.nps = 250000;
+        ply.hashfull = i;
+        ply.tbhits = 0;
+        ply.pv = uci;
+        if (i == 2) ply.lines = {"info string pgncomment ply=2"};
+        g.plies.push_back(ply);
+        pos.play(ply.move);
+        ++i;
+    }
+    return g;
+}
+
+// The movetext on one line (where it wraps is not what these tests check).
+std::string movetext_of(const std::string& pgn) {
+    std::string m = pgn.substr(pgn.find("\n\n") + 2);
+    m.erase(m.find_last_not_of('\n') + 1);
+    for (char& c : m)
+        if (c == '\n') c = ' ';
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("fastchess's move comments: the -pgnout keys in its order, its reason on the last move",
+          "[match][output]") {
+    game::FastchessOutputSettings k;
+    k.nodes = k.seldepth = true;
+    const std::string some = movetext_of(write_pgn(scholars_mate(), false, rules::Wording::fastchess, &k));
+    INFO(some);
+    CHECK(some.rfind("1. e4 {0.00/5 0.004s, n=1000, sd=7} e5 {/6 0.005s, n=1001, sd=8} ", 0) == 0);
+    CHECK(some.find("Qxf7# {+M1/11 0.010s, n=1006, sd=13, White mates} 1-0") != std::string::npos);
+    k.nps = k.hashfull = k.tbhits = k.pv = k.timeleft = k.latency = true;
+    const std::string all = movetext_of(write_pgn(scholars_mate(), false, rules::Wording::fastchess, &k));
+    CHECK(
+        all.find("2. Qh5 {+0.50/7 0.006s, tl=10.098s, latency=0.001s, n=1002, sd=9, nps=250000, hashfull=2, "
+                 "tbhits=0, pv=\"d1h5\", line=\"info string pgncomment ply=2\"}") != std::string::npos);
+    // Without the fastchess wording the keys are not drawproxy's.
+    const std::string own = movetext_of(write_pgn(scholars_mate(), false, rules::Wording::drawproxy, &k));
+    CHECK(own.find("n=") == std::string::npos);
+}
+
+TEST_CASE("fastchess's notation=lan and notation=uci", "[match][output]") {
+    game::FastchessOutputSettings k;
+    k.notation = game::FastchessOutputSettings::Notation::lan;
+    GameRecord g = scholars_mate();
+    const std::string lan = movetext_of(write_pgn(g, true, rules::Wording::fastchess, &k));
+    CHECK(lan == "1. e2e4 e7e5 2. Qd1h5 Nb8c6 3. Bf1c4 Ng8f6 4. Qh5xf7# 1-0");
+    k.notation = game::FastchessOutputSettings::Notation::uci;
+    const std::string uci = movetext_of(write_pgn(g, true, rules::Wording::fastchess, &k));
+    CHECK(uci == "1. e2e4 e7e5 2. d1h5 b8c6 3. f1c4 g8f6 4. h5f7 1-0");
+}

@@ -106,8 +106,9 @@ std::string run_to_text(const tournament::MatchOptions& opts) {
 
 }  // namespace
 
-TEST_CASE("-crc32 pgn=true: the whole file's CRC-32 after each PGN write, before the game's Finished line",
-          "[match][output][engine]") {
+TEST_CASE(
+    "CRC32 (-crc32 pgn=true): the whole file's CRC-32 after each PGN write, before the game's Finished line",
+    "[match][output][engine]") {
     test::TempFile pgn(".pgn");
     const bool append = GENERATE(false, true);
     {
@@ -142,4 +143,24 @@ TEST_CASE("without -crc32 no CRC line is printed", "[match][output][engine]") {
         "-engine " + test::fake_cmd("score=0") + " name=A -engine " + test::fake_cmd("score=0") +
         " name=B -each nodes=1 -rounds 1 -games 2 -repeat -output fastchess -pgnout " + pgn.path));
     CHECK(run_to_text(opts).find("CRC32") == std::string::npos);
+}
+
+TEST_CASE("fastchess format: its Warning lines for an illegal move and an option the engine lacks",
+          "[match][output][engine]") {
+    const test::CommandRun r =
+        test::run_drawproxy("match -engine " + test::fake_cmd("illegal=2") + " name=X option.Foo=1 -engine " +
+                            test::fake_cmd("score=0") +
+                            " name=B -each nodes=1 -rounds 1 -games 2 -repeat -recover -output fastchess");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    const auto lines = text_lines(r.out);
+    // fishtest's worker stops the test on either: they must be fastchess's words, on stdout.
+    const std::regex illegal(R"(^Warning; Illegal move \S+ played by X$)");
+    std::size_t at = 0;
+    while (at < lines.size() && !std::regex_match(lines[at], illegal)) ++at;
+    REQUIRE(at + 1 < lines.size());
+    CHECK(lines[at + 1] == "Finished game 1 (X vs B): 0-1 {White makes an illegal move}");
+    CHECK(std::count(lines.begin(), lines.end(), "Warning; X doesn't have option Foo") >= 1);
+    CHECK(std::count(lines.begin(), lines.end(), "Warning; B doesn't have option Foo") == 0);
+    CHECK(r.err.find("has no option") == std::string::npos);
 }
