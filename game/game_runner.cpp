@@ -68,6 +68,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     players_[rules::BLACK].config = spec_.black;
     for (Player& p : players_) {
         p.facts.configure(spec_.fastchess_output);
+        p.pv_check.configure(spec_.fastchess_output);
         if (p.config->claim.kind == ClaimPolicy::Engine) continue;
         p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
         // As behind the proxy once UCI_Chess960 is set: Shredder-FEN castling rights and
@@ -166,6 +167,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
     std::string_view rest = line;
     std::string_view word = next_word(rest);
     if (word == "bestmove") return on_bestmove(c, next_word(rest));
+    p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
     if (word != "info") return;
     if (p.config->claim.kind == ClaimPolicy::Engine &&
         rest.find("drawproxy claim") != std::string_view::npos) {
@@ -243,7 +245,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     ply.mate = p.mate;
     ply.score = p.score;
     ply.depth = p.depth;
-    p.facts.fill(ply, ply.time_ms);
+    p.facts.fill(ply, ply.time_ms, p.config->white_pov && c == rules::BLACK);
     p.recent_scores.push_back(!p.has_score ? MATE_SCORE
                               : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
                                            : p.score);
@@ -257,6 +259,8 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     ply.timeleft_ms = arbiter_.clock(c).remaining_ms();
     std::string error;
     rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
+    p.pv_check.bestmove(m ? move_text : std::string_view(), arbiter_.game(), p.config->name,
+                        record_.warnings);
 
     // A standing offer is accepted when the player's own score says the game is level.
     if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
@@ -372,6 +376,7 @@ void GameRunner::send_go() {
     p.depth = 0;
     p.engine_claim.reset();
     p.facts.reset();
+    p.pv_check.reset();
     const EngineConfig& cfg = *p.config;
     go_cmd_ = "go";
     const Clock& own = arbiter_.clock(c);

@@ -78,6 +78,8 @@ struct GameRecord {
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the
     // game was not played and is not scored; says what the engine did.
     std::string startup_failure;
+    // fastchess's format: its "Warning; ..." lines about the engines' output, in order.
+    std::vector<std::string> warnings;
 };
 
 }  // namespace drawproxy::game

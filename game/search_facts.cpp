@@ -42,8 +42,8 @@ bool contains(std::string_view s, std::string_view what) { return s.find(what) !
 }  // namespace
 
 void SearchFacts::configure(const FastchessOutputSettings* s) {
-    active_ = s && (s->nodes || s->seldepth || s->nps || s->hashfull || s->tbhits || s->pv || s->latency ||
-                    !s->match_lines.empty());
+    // fastchess's format: its comment's score and depth are this line's too.
+    active_ = s != nullptr;
     want_pv_ = s && s->pv;
     regexes_.clear();
     if (s)
@@ -69,9 +69,23 @@ void SearchFacts::line(std::string_view line) {
     (contains(line, "lowerbound") || contains(line, "upperbound") ? bound_ : exact_).assign(line);
 }
 
-void SearchFacts::fill(PlyRecord& ply, std::int64_t elapsed_ms) const {
+void SearchFacts::fill(PlyRecord& ply, std::int64_t elapsed_ms, bool flip) const {
     if (!active_) return;
     const std::string_view info = exact_.empty() ? std::string_view(bound_) : std::string_view(exact_);
+    ply.depth = int(element(info, "depth"));
+    ply.has_score = false;
+    for (std::string_view rest = info, w; !(w = next_token(rest)).empty();) {
+        if (w != "score") continue;
+        const std::string_view kind = next_token(rest), v = next_token(rest);
+        int n = 0;
+        if ((kind != "cp" && kind != "mate") ||
+            std::from_chars(v.data(), v.data() + v.size(), n).ec != std::errc())
+            break;
+        ply.has_score = true;
+        ply.mate = kind == "mate";
+        ply.score = flip ? -n : n;
+        break;
+    }
     ply.nodes = element(info, "nodes");
     ply.seldepth = element(info, "seldepth");
     ply.nps = element(info, "nps");

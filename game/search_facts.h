@@ -3,7 +3,7 @@
 // tbhits= pv= latency= match_line=): read, as fastchess reads them, from the search's last
 // scored info line (multipv 1, an exact score before a bound) and its last line reporting a
 // time, and for each match_line regex the search's last line it matches. Idle (one test per
-// line) unless one of those keys asks for it; the buffers are reused from search to search.
+// line) outside fastchess's format; the buffers are reused from search to search.
 #include <cstdint>
 #include <regex>
 #include <string>
@@ -20,8 +20,10 @@ class SearchFacts {
     void configure(const FastchessOutputSettings* settings);
     void reset();                      // a new search starts
     void line(std::string_view line);  // each line the engine prints during the search
-    // The facts into the move's record; `elapsed_ms`: from go to bestmove, for the latency.
-    void fill(PlyRecord& ply, std::int64_t elapsed_ms) const;
+    // The facts into the move's record, its score and depth too (fastchess's, from the same
+    // line; `flip`: a white-POV engine's score as Black); `elapsed_ms`: from go to bestmove,
+    // for the latency.
+    void fill(PlyRecord& ply, std::int64_t elapsed_ms, bool flip) const;
 
   private:
     bool active_ = false;

@@ -47,15 +47,16 @@ std::string tag(const char* name, const std::string& value) {
     return fmt::format("[{} \"{}\"]\n", name, v);
 }
 
-// fastchess's move comment (pgn_builder.cpp): "score/depth time" (a zero score unsigned, no
-// score: nothing before the '/'), then the keys asked, in its order, and on the last move
+// fastchess's move comment (pgn_builder.cpp): "score/depth time" (a zero score unsigned, a
+// mate in plies, no score: nothing before the '/'), then the keys asked, in its order, and on the last move
 // its reason.
 std::string fastchess_comment(const PlyRecord& ply, const game::FastchessOutputSettings& k,
                               const std::string& reason) {
     if (ply.book) return "book";
     std::string s;
-    if (ply.has_score && ply.mate)
-        s = fmt::format("{}M{}", ply.score > 0 ? "+" : "-", std::abs(ply.score));
+    if (ply.has_score && ply.mate)  // fastchess counts a mate in plies: mate 7 is +M13, mate -8 -M16
+        s = fmt::format("{}M{}", ply.score > 0 ? "+" : "-",
+                        ply.score > 0 ? 2 * ply.score - 1 : -2 * ply.score);
     else if (ply.has_score)
         s = ply.score == 0 ? "0.00" : fmt::format("{:+.2f}", double(ply.score) / 100.0);
     const auto seconds = [](std::int64_t ms) { return fmt::format("{:.3f}s", double(ms) / 1000.0); };

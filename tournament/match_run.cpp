@@ -233,7 +233,7 @@ void MatchRun::seed_games() {
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
-        g.fastchess_output = &opts_.fastchess_output;
+        if (opts_.output == OutputFormat::fastchess) g.fastchess_output = &opts_.fastchess_output;
     }
 }
 
@@ -320,6 +320,7 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     summary_.report.add(record);
     record.event = opts_.event;
     record.site = opts_.site;
+    for (const std::string& w : record.warnings) print_live(w);
     if (const std::string w =
             opts_.output == OutputFormat::fastchess ? Report::fastchess_warnings(record) : "";
         !w.empty())

@@ -24,7 +24,7 @@ TEST_CASE("search facts: fastchess's last scored info line, its pv, latency and 
     f.line("info string pgncomment last");
     f.line("info depth 10 currmove e2e4 currmovenumber 1");  // no score, no time
     PlyRecord ply;
-    f.fill(ply, 30);
+    f.fill(ply, 30, false);
     CHECK(ply.nodes == 5000);
     CHECK(ply.seldepth == 12);
     CHECK(ply.nps == 250000);
@@ -40,24 +40,48 @@ TEST_CASE("search facts: fastchess's last scored info line, its pv, latency and 
     f.reset();
     f.line("info depth 3 seldepth 4 score cp 5 upperbound nodes 70 pv a2a3 zz");
     PlyRecord bound;
-    f.fill(bound, 5);
+    f.fill(bound, 5, false);
     CHECK(bound.nodes == 70);
     CHECK(bound.pv == "a2a3");  // the pv ends at the first word that is not a move
     CHECK(bound.lines.empty());
 }
 
-TEST_CASE("search facts: idle without a key that asks", "[game][output]") {
+TEST_CASE("search facts: idle outside fastchess's format", "[game][output]") {
     SearchFacts f;
     f.configure(nullptr);
     f.reset();
     f.line("info depth 9 seldepth 12 score cp 31 nodes 5000 pv e2e4");
     PlyRecord ply;
-    f.fill(ply, 30);
+    ply.depth = 4;
+    f.fill(ply, 30, false);
     CHECK(ply.nodes == 0);
     CHECK(ply.pv.empty());
+    CHECK(ply.depth == 4);
+    CHECK_FALSE(ply.has_score);
+}
+
+TEST_CASE("search facts: the score and depth of fastchess's line, a white-POV engine's turned",
+          "[game][output]") {
     FastchessOutputSettings none;
+    SearchFacts f;
     f.configure(&none);
-    f.line("info depth 9 seldepth 12 score cp 31 nodes 5000 pv e2e4");
-    f.fill(ply, 30);
-    CHECK(ply.nodes == 0);
+    f.reset();
+    f.line("info depth 12 seldepth 14 score cp 20 nodes 900 pv e2e4");
+    f.line("info depth 13 seldepth 15 score cp 35 upperbound nodes 1000 pv e2e4");  // a later bound
+    PlyRecord ply;
+    f.fill(ply, 5, false);
+    CHECK(ply.depth == 12);
+    CHECK(ply.has_score);
+    CHECK(ply.score == 20);
+    f.reset();
+    f.line("info depth 3 score mate 2 pv e2e4");
+    f.fill(ply, 5, true);
+    CHECK(ply.mate);
+    CHECK(ply.score == -2);
+    // No scored line: no score, depth 0 ("/0" in fastchess's comment).
+    f.reset();
+    f.line("info depth 7 nodes 10");
+    f.fill(ply, 5, false);
+    CHECK_FALSE(ply.has_score);
+    CHECK(ply.depth == 0);
 }

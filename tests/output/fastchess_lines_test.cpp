@@ -160,8 +160,9 @@ GameRecord scholars_mate() {
         ply.move = rules::parse_uci_move(pos, uci);
         ply.has_score = i != 1;
         ply.score = i == 0 ? 0 : 25 * i;
-        ply.mate = i == 6;
-        if (ply.mate) ply.score = 1;
+        ply.mate = i >= 5;
+        if (i == 5) ply.score = -2;  // mated in 2 moves: -M4 (plies)
+        if (i == 6) ply.score = 1;
         ply.depth = 5 + i;
         ply.time_ms = 4 + i;
         ply.timeleft_ms = 10100 - i;
@@ -198,7 +199,10 @@ TEST_CASE("fastchess's move comments: the -pgnout keys in its order, its reason 
     const std::string some = movetext_of(write_pgn(scholars_mate(), false, rules::Wording::fastchess, &k));
     INFO(some);
     CHECK(some.rfind("1. e4 {0.00/5 0.004s, n=1000, sd=7} e5 {/6 0.005s, n=1001, sd=8} ", 0) == 0);
-    CHECK(some.find("Qxf7# {+M1/11 0.010s, n=1006, sd=13, White mates} 1-0") != std::string::npos);
+    CHECK(
+        some.find(
+            "Nf6 {-M4/10 0.009s, n=1005, sd=12} 4. Qxf7# {+M1/11 0.010s, n=1006, sd=13, White mates} 1-0") !=
+        std::string::npos);
     k.nps = k.hashfull = k.tbhits = k.pv = k.timeleft = k.latency = true;
     const std::string all = movetext_of(write_pgn(scholars_mate(), false, rules::Wording::fastchess, &k));
     CHECK(
