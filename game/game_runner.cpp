@@ -295,7 +295,11 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     ply.move = m;
     const bool offer = ply.offered_draw;
     record_.plies.push_back(std::move(ply));
-    if (auto o = arbiter_.play(m)) return finish(*o);  // the Laws first
+    const auto over = arbiter_.play(m);
+    const Player &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
+    us.pv_check.mate_signs(record_.plies, arbiter_.game(), them.config->name, them.facts.chosen_line(),
+                           us.config->name, us.facts.chosen_line(), record_.warnings);
+    if (over) return finish(*over);  // the Laws first
     if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
         if (auto o = adjudicate_by_tablebase()) return finish(*o);
     if (adjudicating_) {

@@ -151,3 +151,25 @@ void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std
 }
 
 }  // namespace drawproxy::game
+
+namespace drawproxy::game {
+
+void PvCheck::mate_signs(const std::vector<PlyRecord>& plies, const rules::Game& game,
+                         const std::string& them, std::string_view their_info, const std::string& us,
+                         std::string_view our_info, std::vector<std::string>& warnings) const {
+    if (!settings_ || plies.size() <= 1) return;
+    const PlyRecord &their = plies[plies.size() - 2], &our = plies.back();
+    if (their.book || !their.has_score || !our.has_score || !their.mate || !our.mate) return;
+    if (their.score * our.score <= 0) return;
+    const bool white_to_move = game.position().side_to_move() == rules::WHITE;
+    std::string out = fmt::format("Warning; Sign mismatch in mate scores {} and {} from {} ({}) and {} ({})",
+                                  their.score, our.score, them, white_to_move ? "White" : "Black", us,
+                                  white_to_move ? "Black" : "White");
+    // fastchess's context, with both last info lines in one "Infos;" line.
+    std::string ctx = context(our_info, game);
+    const std::size_t info = ctx.find("Info; ");
+    ctx.replace(info, 6 + our_info.size(), fmt::format("Infos; {} ; {}", their_info, our_info));
+    warnings.push_back(out + ctx);
+}
+
+}  // namespace drawproxy::game

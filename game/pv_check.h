@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/fastchess_settings.h"
+#include "game/record.h"
 #include "rules/game.h"
 
 namespace drawproxy::game {
@@ -26,6 +27,13 @@ class PvCheck {
     // The search's bestmove ("" when it was not a legal move: no bestmove check).
     void bestmove(std::string_view move, const rules::Game& game, const std::string& name,
                   std::vector<std::string>& warnings);
+
+    // After a legal move (`game` holds it, `plies` its record last): fastchess's "Sign mismatch
+    // in mate scores" when this move's and the opponent's previous move's scores are both mates
+    // of one sign; `them`/`us`: the opponent's and the mover's names and last info lines.
+    void mate_signs(const std::vector<PlyRecord>& plies, const rules::Game& game, const std::string& them,
+                    std::string_view their_info, const std::string& us, std::string_view our_info,
+                    std::vector<std::string>& warnings) const;
 
   private:
     void check_pv(std::string_view info, const rules::Game& game, const std::string& name,

@@ -25,6 +25,9 @@ class SearchFacts {
     // for the latency.
     void fill(PlyRecord& ply, std::int64_t elapsed_ms, bool flip) const;
 
+    // The line fastchess reads the search's facts from ("" none).
+    std::string_view chosen_line() const { return exact_.empty() ? bound_ : exact_; }
+
   private:
     bool active_ = false;
     bool want_pv_ = false;

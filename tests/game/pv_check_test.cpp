@@ -121,3 +121,37 @@ TEST_CASE("PV checks: none outside fastchess's format", "[game][output]") {
     check.bestmove("h2h3", game_from(START), "E", out);
     CHECK(out.empty());
 }
+
+TEST_CASE("PV checks: both sides claiming a mate of one sign", "[game][output]") {
+    // fastchess's reference (warn-signmismatch): two engines that both report "score mate 5".
+    FastchessOutputSettings s;
+    s.test_env = true;
+    PvCheck check;
+    check.configure(&s);
+    const auto g = game_from(START, {"a2a3", "a7a5"});
+    std::vector<PlyRecord> plies(2);
+    for (PlyRecord& p : plies) p.has_score = p.mate = true, p.score = 5;
+    const char* a =
+        "info depth 1 seldepth 2 multipv 1 score mate 5 nodes 101 nps 1000 hashfull 7 tbhits 0 time 1 pv "
+        "a2a3";
+    const char* b =
+        "info depth 1 seldepth 2 multipv 1 score mate 5 nodes 101 nps 1000 hashfull 7 tbhits 0 time 1 pv "
+        "a7a5";
+    std::vector<std::string> out;
+    check.mate_signs(plies, g, "mateclaim", a, "mateclaim-2", b, out);
+    CHECK(out == std::vector<std::string>{
+                     std::string("Warning; Sign mismatch in mate scores 5 and 5 from mateclaim (White) and "
+                                 "mateclaim-2 (Black) :: Infos; ") +
+                     a + " ; " + b + " :: Position; startpos :: Moves; a2a3 a7a5"});
+    // Opposite signs (one mates, the other is mated), a cp score, or a book move before: nothing.
+    out.clear();
+    plies[1].score = -5;
+    check.mate_signs(plies, g, "x", a, "y", b, out);
+    plies[1].score = 5;
+    plies[0].mate = false;
+    check.mate_signs(plies, g, "x", a, "y", b, out);
+    plies[0].mate = true;
+    plies[0].book = true;
+    check.mate_signs(plies, g, "x", a, "y", b, out);
+    CHECK(out.empty());
+}
