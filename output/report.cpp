@@ -132,6 +132,27 @@ std::string Report::fastchess_warnings(const GameRecord& g) {
     return out + fmt::format("Warning; Illegal move {} played by {}", move, name);
 }
 
+std::string Report::fastchess_forfeits(const std::vector<GameRecord>& games,
+                                       const std::vector<std::string>& names) {
+    std::vector<std::pair<int, int>> counts(names.size());  // timeouts, crashes
+    for (const GameRecord& g : games) {
+        const rules::Termination t = g.outcome.termination;
+        if (g.outcome.score == rules::Score::Draw) continue;  // fastchess counts a loser only
+        const std::string& loser = g.outcome.score == rules::Score::WhiteWins ? g.black : g.white;
+        const auto at = std::find(names.begin(), names.end(), loser);
+        if (at == names.end()) continue;
+        auto& [timeouts, crashes] = counts[std::size_t(at - names.begin())];
+        if (t == rules::Termination::TimeForfeit) ++timeouts;
+        if (t == rules::Termination::Crash || t == rules::Termination::Stall) ++crashes;
+    }
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (counts[i].first || counts[i].second)
+            out += fmt::format("Player: {}\n  Timeouts: {}\n  Crashed: {}\n", names[i], counts[i].first,
+                               counts[i].second);
+    return out.empty() ? out : "\n" + out + "\n";
+}
+
 stats::Trinomial Report::tally(int a, int b) const {
     const std::size_t n = names_.size();
     return a < 0 || b < 0 ? stats::Trinomial{} : results_[std::size_t(a) * n + std::size_t(b)];

@@ -32,6 +32,11 @@ class Report {
     // them), one per line without the last newline, "" none: an illegal move, and a move not in
     // lowercase UCI form before it.
     static std::string fastchess_warnings(const GameRecord& g);
+    // fastchess's list before "Finished match" of the engines that lost on time or by a crash
+    // or a stall: an empty line, "Player: NAME", "  Timeouts: N", "  Crashed: N" for each (in
+    // `names` order), an empty line; "" when none did.
+    static std::string fastchess_forfeits(const std::vector<GameRecord>& games,
+                                          const std::vector<std::string>& names);
     // Results of engine a against engine b, from a's view.
     std::string score_line(int a, int b) const;
     std::string elo_line(int a, int b) const;

@@ -443,6 +443,8 @@ void MatchRun::print_tables() const {
     if (!out_) return;
     if (opts_.output != OutputFormat::drawproxy) {
         std::fputs(live_.final_block().c_str(), out_);
+        if (opts_.output == OutputFormat::fastchess)
+            std::fputs(Report::fastchess_forfeits(summary_.games, names_).c_str(), out_);
         print("Finished match");
         if (opts_.output == OutputFormat::fastchess) {
             // fastchess's last lines: the match's wall time, then an empty line.

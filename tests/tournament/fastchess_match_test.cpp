@@ -58,7 +58,18 @@ TEST_CASE("fastchess format: forfeits in fastchess's words, blocks of completed 
     for (const std::string& l : lines)
         if (l.rfind("Games: ", 0) == 0) counts.push_back(l.substr(0, l.find(',')));
     CHECK(counts == std::vector<std::string>{"Games: 2", "Games: 4"});
-    // fastchess's last lines: "Finished match", the time, an empty line.
+    // fastchess's list of the engines that forfeited on time or by a crash (X, in its two games
+    // as White), then its last lines: "Finished match", the time, an empty line.
+    const std::vector<std::string> forfeit_list = {
+        "", "Player: X", "  Timeouts: 0",
+        std::string("  Crashed: ") + (tag == std::string("abandoned") ? "2" : "0"), ""};
+    if (tag == std::string("abandoned")) {
+        REQUIRE(lines.size() >= 8);
+        CHECK(std::vector<std::string>(lines.end() - 8, lines.end() - 3) == forfeit_list);
+    } else {
+        CHECK(std::find(lines.begin(), lines.end(), "Player: X") ==
+              lines.end());  // an illegal move is neither
+    }
     REQUIRE(lines.size() >= 3);
     CHECK(lines[lines.size() - 3] == "Finished match");
     CHECK(std::regex_match(lines[lines.size() - 2],
