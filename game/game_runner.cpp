@@ -67,6 +67,8 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
     for (Player& p : players_) {
+        p.facts.configure(spec_.fastchess_output);
+        p.pv_check.configure(spec_.fastchess_output);
         if (p.config->claim.kind == ClaimPolicy::Engine) continue;
         p.claimant = std::make_unique<proxy::Claimant>(edition_, p.config->claim);
         // As behind the proxy once UCI_Chess960 is set: Shredder-FEN castling rights and
@@ -161,9 +163,11 @@ void GameRunner::on_line(Color c, std::string_view line) {
         return;
     }
     if (!searching_ || c != arbiter_.to_move()) return;
+    p.facts.line(line);
     std::string_view rest = line;
     std::string_view word = next_word(rest);
     if (word == "bestmove") return on_bestmove(c, next_word(rest));
+    p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
     if (word != "info") return;
     if (p.config->claim.kind == ClaimPolicy::Engine &&
         rest.find("drawproxy claim") != std::string_view::npos) {
@@ -241,6 +245,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     ply.mate = p.mate;
     ply.score = p.score;
     ply.depth = p.depth;
+    p.facts.fill(ply, ply.time_ms, p.config->white_pov && c == rules::BLACK);
     p.recent_scores.push_back(!p.has_score ? MATE_SCORE
                               : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
                                            : p.score);
@@ -251,8 +256,11 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
                                                   double(ply.time_ms) / 1000));
         return finish(*o);
     }
+    ply.timeleft_ms = arbiter_.clock(c).remaining_ms();
     std::string error;
     rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
+    p.pv_check.bestmove(m ? move_text : std::string_view(), arbiter_.game(), p.config->name,
+                        record_.warnings);
 
     // A standing offer is accepted when the player's own score says the game is level.
     if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
@@ -287,7 +295,11 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     ply.move = m;
     const bool offer = ply.offered_draw;
     record_.plies.push_back(std::move(ply));
-    if (auto o = arbiter_.play(m)) return finish(*o);  // the Laws first
+    const auto over = arbiter_.play(m);
+    const Player &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
+    us.pv_check.mate_signs(record_.plies, arbiter_.game(), them.config->name, them.facts.chosen_line(),
+                           us.config->name, us.facts.chosen_line(), record_.warnings);
+    if (over) return finish(*over);  // the Laws first
     if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
         if (auto o = adjudicate_by_tablebase()) return finish(*o);
     if (adjudicating_) {
@@ -367,6 +379,8 @@ void GameRunner::send_go() {
     p.mate = false;
     p.depth = 0;
     p.engine_claim.reset();
+    p.facts.reset();
+    p.pv_check.reset();
     const EngineConfig& cfg = *p.config;
     go_cmd_ = "go";
     const Clock& own = arbiter_.clock(c);

@@ -17,7 +17,9 @@
 #include "game/adjudicator.h"
 #include "game/arbiter.h"
 #include "game/engine_session.h"
+#include "game/pv_check.h"
 #include "game/record.h"
+#include "game/search_facts.h"
 #include "game/settings.h"
 #include "game/syzygy.h"
 #include "proxy/claimant.h"
@@ -41,6 +43,8 @@ struct GameSpec {
     int unit = 0;   // the schedule's unit for -shard: its pair, or this game alone
     const PolyglotBook* books[2] = {nullptr, nullptr};  // by colour: the player's book=, if any
     std::uint64_t seed = 0;                             // the game's own seed: its book moves
+    // fastchess's format: its -pgnout keys and checks (nullptr: another format, none of them).
+    const FastchessOutputSettings* fastchess_output = nullptr;
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -85,6 +89,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         uci::GuiCommand gui_command;         // reused: no allocation per move
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
+        SearchFacts facts;                   // for fastchess's -pgnout keys
+        PvCheck pv_check;                    // fastchess's warnings about the search
     };
 
     void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const std::string& failure);

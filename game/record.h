@@ -48,6 +48,12 @@ struct PlyRecord {
     std::int64_t time_ms = 0;
     bool offered_draw = false;
     std::vector<std::string> notes;  // claims, refused agreements, penalties at this move
+    // fastchess's -pgnout keys (game/search_facts.h): filled only when one of them asks.
+    std::int64_t nodes = 0, seldepth = 0, nps = 0, hashfull = 0, tbhits = 0;
+    std::int64_t latency_ms = 0;     // from go to bestmove, less the engine's last reported time
+    std::int64_t timeleft_ms = 0;    // the mover's clock after the move
+    std::string pv;                  // the last scored info line's pv, UCI moves
+    std::vector<std::string> lines;  // per match_line regex that matched, the last line
 };
 
 struct GameRecord {
@@ -72,6 +78,8 @@ struct GameRecord {
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the
     // game was not played and is not scored; says what the engine did.
     std::string startup_failure;
+    // fastchess's format: its "Warning; ..." lines about the engines' output, in order.
+    std::vector<std::string> warnings;
 };
 
 }  // namespace drawproxy::game

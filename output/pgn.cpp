@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/dead_position.h"
 #include "rules/notation.h"
 #include "uci/utf8.h"
 
@@ -44,6 +45,55 @@ std::string tag(const char* name, const std::string& value) {
         v += ch;
     }
     return fmt::format("[{} \"{}\"]\n", name, v);
+}
+
+// fastchess's move comment (pgn_builder.cpp): "score/depth time" (a zero score unsigned, a
+// mate in plies, no score: nothing before the '/'), then the keys asked, in its order, and on the last move
+// its reason.
+std::string fastchess_comment(const PlyRecord& ply, const game::FastchessOutputSettings& k,
+                              const std::string& reason) {
+    if (ply.book) return "book";
+    std::string s;
+    if (ply.has_score && ply.mate)  // fastchess counts a mate in plies: mate 7 is +M13, mate -8 -M16
+        s = fmt::format("{}M{}", ply.score > 0 ? "+" : "-",
+                        ply.score > 0 ? 2 * ply.score - 1 : -2 * ply.score);
+    else if (ply.has_score)
+        s = ply.score == 0 ? "0.00" : fmt::format("{:+.2f}", double(ply.score) / 100.0);
+    const auto seconds = [](std::int64_t ms) { return fmt::format("{:.3f}s", double(ms) / 1000.0); };
+    s += fmt::format("/{} {}", ply.depth, seconds(ply.time_ms));
+    if (k.timeleft) s += ", tl=" + seconds(ply.timeleft_ms);
+    if (k.latency) s += ", latency=" + seconds(ply.latency_ms);
+    if (k.nodes) s += fmt::format(", n={}", ply.nodes);
+    if (k.seldepth) s += fmt::format(", sd={}", ply.seldepth);
+    if (k.nps) s += fmt::format(", nps={}", ply.nps);
+    if (k.hashfull) s += fmt::format(", hashfull={}", ply.hashfull);
+    if (k.tbhits) s += fmt::format(", tbhits={}", ply.tbhits);
+    if (k.pv) s += ", pv=\"" + ply.pv + "\"";
+    for (const std::string& line : ply.lines) s += ", line=\"" + line + "\"";
+    if (!reason.empty()) s += ", " + reason;
+    return s;
+}
+
+// fastchess's long algebraic notation: the piece letter (none for a pawn), from, 'x' on a
+// capture, to, "=Q", and SAN's check sign; castling as in SAN.
+std::string to_lan(const rules::Position& pos, rules::Move m) {
+    const std::string san = rules::to_san(pos, m);
+    if (m.kind() == rules::Move::CASTLING) return san;
+    std::string out;
+    const rules::PieceType pt = rules::type_of(pos.piece_on(m.from()));
+    if (pt != rules::PAWN) out += "PNBRQK"[pt - rules::PAWN];
+    out += rules::square_name(m.from());
+    if (pos.is_capture(m)) out += 'x';
+    out += rules::square_name(m.to());
+    if (m.kind() == rules::Move::PROMOTION) out += std::string("=") + "PNBRQK"[m.promotion() - rules::PAWN];
+    if (!san.empty() && (san.back() == '+' || san.back() == '#')) out += san.back();
+    return out;
+}
+
+std::string move_text(const rules::Position& pos, rules::Move m, const game::FastchessOutputSettings* k) {
+    using N = game::FastchessOutputSettings::Notation;
+    if (!k || k->notation == N::san) return rules::to_san(pos, m);
+    return k->notation == N::lan ? to_lan(pos, m) : rules::to_uci(pos, m);
 }
 
 // The sentence cutechess writes before the result, in the Laws' words (rules/ending.h).
@@ -118,6 +168,44 @@ std::string movetext(const GameRecord& g, const std::string& result, bool minima
     return out;
 }
 
+// fastchess's movetext (pgn_gen.hpp): each move with its number and comment one unit, wrapped
+// before a unit that would pass 80 columns; the reason in the last move's comment (a game of
+// no move has it alone); the Laws' notes of a move after its keys.
+std::string fastchess_movetext(const GameRecord& g, const std::string& result, bool minimal,
+                               const game::FastchessOutputSettings& keys) {
+    std::string out, unit;
+    std::size_t column = 0;
+    const auto append = [&](const std::string& text) {
+        if (column > 0 && column + text.size() + 1 > 80) out += '\n', column = 0;
+        if (column > 0) out += ' ', ++column;
+        out += text;
+        column += text.size();
+    };
+    rules::Position pos = g.start;
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+        const PlyRecord& ply = g.plies[i];
+        const bool white = pos.side_to_move() == rules::WHITE;
+        unit = white    ? fmt::format("{}. ", pos.fullmove_number())
+               : i == 0 ? fmt::format("{}... ", pos.fullmove_number())
+                        : std::string();
+        unit += move_text(pos, ply.move, &keys);
+        if (!minimal) {
+            std::string text = fastchess_comment(ply, keys, "");
+            for (const std::string& note : ply.notes) text += ", " + note;
+            if (i + 1 == g.plies.size()) {
+                for (const std::string& note : g.final_notes) text += ", " + note;
+                if (!ply.book) text += ", " + fastchess_reason_text(g);
+            }
+            unit += ' ' + comment(text);
+        }
+        append(unit);
+        pos.play(ply.move);
+    }
+    if (g.plies.empty() && !minimal) append(comment(fastchess_reason_text(g)));
+    append(result);
+    return out + "\n\n";
+}
+
 }  // namespace
 
 std::string final_position_line(const GameRecord& g) {
@@ -126,7 +214,39 @@ std::string final_position_line(const GameRecord& g) {
     return rules::to_fen(pos);
 }
 
-std::string write_pgn(const GameRecord& g, bool minimal) {
+std::string fastchess_reason_text(const GameRecord& g) {
+    const game::Outcome& o = g.outcome;
+    rules::EndingFacts facts = o.facts();
+    if (o.termination == rules::Termination::DeadPosition) {
+        rules::Position end = g.start;
+        for (const PlyRecord& ply : g.plies) end.play(ply.move);
+        facts.insufficient_material = rules::is_insufficient_material(end);
+    }
+    const std::string_view text = rules::fastchess_reason(o.termination, facts);
+    const bool white_won = o.score == rules::Score::WhiteWins;
+    std::string reason;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t open = text.find('{', at);
+        reason += text.substr(at, open - at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = text.find('}', open);
+        const std::string_view field = text.substr(open + 1, close - open - 1);
+        if (field == "winner")
+            reason += white_won ? "White" : "Black";
+        else if (field == "loser")
+            reason += white_won ? "Black" : "White";
+        else if (field == "article")
+            reason += o.article;
+        else if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
+            reason += ": SyzygyTB";
+        at = close + 1;
+    }
+    return reason;
+}
+
+std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording,
+                      const game::FastchessOutputSettings* keys) {
+    if (wording != rules::Wording::fastchess) keys = nullptr;
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
     const std::string result = g.outcome.result_text();
@@ -146,13 +266,13 @@ std::string write_pgn(const GameRecord& g, bool minimal) {
     out += tag("ResultRule", g.outcome.rule_text());
     if (minimal) {
         out += '\n';
-        return out + movetext(g, result, true);
+        return out + (keys ? fastchess_movetext(g, result, true, *keys) : movetext(g, result, true));
     }
     out += tag("Rules", g.rules);
-    out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination)));
+    out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination, wording)));
     out += tag("TimeControl", g.time_control);
     out += '\n';
-    return out + movetext(g, result, false);
+    return out + (keys ? fastchess_movetext(g, result, false, *keys) : movetext(g, result, false));
 }
 
 }  // namespace drawproxy::output

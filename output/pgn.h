@@ -4,6 +4,7 @@
 // offered, claims and rulings in comments, and `[ResultRule "<reason> <article>[ move <uci>]"]`.
 #include <string>
 
+#include "game/fastchess_settings.h"
 #include "game/record.h"
 
 namespace drawproxy::output {
@@ -16,7 +17,15 @@ std::string pgn_result_text(rules::Score s);
 std::string move_comment(const PlyRecord& ply);
 // `minimal`: cutechess-cli's "min" PGN: the seven roster tags (with SetUp/FEN/Variant and
 // ResultRule, which says how the game ended) and the moves, no comments.
-std::string write_pgn(const GameRecord& game, bool minimal = false);
+// `wording`: whose Termination tag values (fastchess's "abandoned", "illegal move", ...) and, for
+// fastchess's, its move comments: `keys` adds what its -pgnout keys ask (n=, sd=, pv=, line=,
+// ...) and its notation= (SAN, LAN, UCI).
+std::string write_pgn(const GameRecord& game, bool minimal = false,
+                      rules::Wording wording = rules::Wording::drawproxy,
+                      const game::FastchessOutputSettings* keys = nullptr);
+// fastchess's reason for the game's ending, filled in: "White disconnects", "Draw by 3-fold
+// repetition", ... (rules/ending.h's fastchess column).
+std::string fastchess_reason_text(const GameRecord& game);
 // The game's final position as cutechess-cli's and fastchess' -epdout write it (a FEN line).
 std::string final_position_line(const GameRecord& game);
 

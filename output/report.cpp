@@ -106,6 +106,53 @@ std::string Report::finished_line(const GameRecord& g) {
                        o.result_text(), o.rule_text(), who);
 }
 
+std::string Report::fastchess_finished_line(const GameRecord& g) {
+    return fmt::format("Finished game {} ({} vs {}): {} {{{}}}", g.number, g.white, g.black,
+                       g.outcome.result_text(), fastchess_reason_text(g));
+}
+
+std::string Report::fastchess_warnings(const GameRecord& g) {
+    if (g.outcome.termination != rules::Termination::IllegalMove) return "";
+    // The side to move after the last legal ply made it.
+    const bool white = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
+    const std::string& name = white ? g.white : g.black;
+    const std::string move = g.outcome.move.empty() ? "<none>" : g.outcome.move;
+    std::string out;
+    // fastchess's isUciMove: four or five characters, lowercase squares and promotion.
+    const auto uci_shape = [](const std::string& m) {
+        if (m.size() != 4 && m.size() != 5) return false;
+        for (std::size_t i = 0; i < 4; ++i)
+            if (i % 2 ? (m[i] < '1' || m[i] > '8') : (m[i] < 'a' || m[i] > 'h')) return false;
+        return m.size() == 4 || std::string_view("qrbn").find(m[4]) != std::string_view::npos;
+    };
+    if (!g.outcome.move.empty() && !uci_shape(move))
+        out = fmt::format(
+            "Warning; Move does not match uci move format, lowercase and 4/5 chars. Move {} played by {}\n",
+            move, name);
+    return out + fmt::format("Warning; Illegal move {} played by {}", move, name);
+}
+
+std::string Report::fastchess_forfeits(const std::vector<GameRecord>& games,
+                                       const std::vector<std::string>& names) {
+    std::vector<std::pair<int, int>> counts(names.size());  // timeouts, crashes
+    for (const GameRecord& g : games) {
+        const rules::Termination t = g.outcome.termination;
+        if (g.outcome.score == rules::Score::Draw) continue;  // fastchess counts a loser only
+        const std::string& loser = g.outcome.score == rules::Score::WhiteWins ? g.black : g.white;
+        const auto at = std::find(names.begin(), names.end(), loser);
+        if (at == names.end()) continue;
+        auto& [timeouts, crashes] = counts[std::size_t(at - names.begin())];
+        if (t == rules::Termination::TimeForfeit) ++timeouts;
+        if (t == rules::Termination::Crash || t == rules::Termination::Stall) ++crashes;
+    }
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (counts[i].first || counts[i].second)
+            out += fmt::format("Player: {}\n  Timeouts: {}\n  Crashed: {}\n", names[i], counts[i].first,
+                               counts[i].second);
+    return out.empty() ? out : "\n" + out + "\n";
+}
+
 stats::Trinomial Report::tally(int a, int b) const {
     const std::size_t n = names_.size();
     return a < 0 || b < 0 ? stats::Trinomial{} : results_[std::size_t(a) * n + std::size_t(b)];

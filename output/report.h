@@ -25,6 +25,18 @@ class Report {
 
     static std::string started_line(const GameRecord& g, int total);
     static std::string finished_line(const GameRecord& g);
+    // fastchess's: "Finished game N (W vs B): R {reason}", its reasons word for word, the Laws'
+    // article added where fastchess has no such ending (rules/ending.h).
+    static std::string fastchess_finished_line(const GameRecord& g);
+    // fastchess's warnings about the game's last move (fishtest's worker stops the test on
+    // them), one per line without the last newline, "" none: an illegal move, and a move not in
+    // lowercase UCI form before it.
+    static std::string fastchess_warnings(const GameRecord& g);
+    // fastchess's list before "Finished match" of the engines that lost on time or by a crash
+    // or a stall: an empty line, "Player: NAME", "  Timeouts: N", "  Crashed: N" for each (in
+    // `names` order), an empty line; "" when none did.
+    static std::string fastchess_forfeits(const std::vector<GameRecord>& games,
+                                          const std::vector<std::string>& names);
     // Results of engine a against engine b, from a's view.
     std::string score_line(int a, int b) const;
     std::string elo_line(int a, int b) const;

@@ -18,6 +18,13 @@ struct Spelling {
     std::string_view sentence[2];
     std::string_view meaning[2];
     std::string_view intended_meaning = {};  // a claim that named the move about to be played
+    // fastchess's reason in its "Finished game" line ({winner}, {loser}: the colour) and its
+    // PGN Termination tag. Its two texts split as the row does, or else by result (won, drawn).
+    // The Laws' endings fastchess does not have carry their article in brackets; none may hold
+    // the words its parsers count as forfeits ("disconnect", "stall", "on time", "timeout",
+    // "illegal") unless it is that forfeit.
+    std::string_view fastchess[2] = {};
+    std::string_view fastchess_tag = {};
 };
 
 constexpr Spelling TABLE[] = {
@@ -28,7 +35,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"checkmate"},
      {"{winner} mates"},
-     {"The king was in check and no legal move could get it out: the game is won."}},
+     {"The king was in check and no legal move could get it out: the game is won."},
+     {},
+     {"{winner} mates"},
+     "normal"},
     {Termination::Stalemate,
      "stalemate",
      "normal",
@@ -36,7 +46,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"stalemate"},
      {"Draw: {rule}"},
-     {"The player to move had no legal move and was not in check: a draw."}},
+     {"The player to move had no legal move and was not in check: a draw."},
+     {},
+     {"Draw by stalemate"},
+     "normal"},
     {Termination::DeadPosition,
      "dead-position",
      "normal",
@@ -45,7 +58,10 @@ constexpr Spelling TABLE[] = {
      {"dead position"},
      {"Draw: {rule}"},
      {"Neither side could checkmate by any series of legal moves any more, so the game ended as a draw at "
-      "once."}},
+      "once."},
+     {},
+     {"Draw by insufficient mating material", "Draw by dead position ({article})"},
+     "normal"},
     {Termination::Fivefold,
      "fivefold",
      "normal",
@@ -53,7 +69,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"fivefold"},
      {"Draw: {rule}"},
-     {"The same position appeared for the fifth time: the game is drawn at once, nobody has to claim it."}},
+     {"The same position appeared for the fifth time: the game is drawn at once, nobody has to claim it."},
+     {},
+     {"Draw by 5-fold repetition ({article})"},
+     "normal"},
     {Termination::SeventyFiveMoves,
      "seventy-five-moves",
      "normal",
@@ -62,7 +81,10 @@ constexpr Spelling TABLE[] = {
      {"75 moves"},
      {"Draw: {rule}"},
      {"Seventy-five moves by each side without a capture or a pawn move (the last move did not mate): the "
-      "game is drawn at once, nobody has to claim it."}},
+      "game is drawn at once, nobody has to claim it."},
+     {},
+     {"Draw by 75 moves rule ({article})"},
+     "normal"},
     {Termination::Threefold,
      "threefold",
      "normal",
@@ -75,7 +97,9 @@ constexpr Spelling TABLE[] = {
       "was right.",
       "The same position came up for the third time and these rules end the game there."},
      "The player to move wrote down a move that makes the same position appear for the third time and "
-     "claimed the draw before playing it; the claim was right."},
+     "claimed the draw before playing it; the claim was right.",
+     {"Draw by 3-fold repetition, claimed ({article})", "Draw by 3-fold repetition"},
+     "normal"},
     {Termination::FiftyMoves,
      "fifty-moves",
      "normal",
@@ -87,7 +111,9 @@ constexpr Spelling TABLE[] = {
       "draw; the claim was right.",
       "Fifty moves by each side went by without a capture or a pawn move; these rules end the game there."},
      "The player to move wrote down a move that completes fifty moves by each side without a capture or a "
-     "pawn move and claimed the draw; the claim was right."},
+     "pawn move and claimed the draw; the claim was right.",
+     {"Draw by fifty moves rule, claimed ({article})", "Draw by fifty moves rule"},
+     "normal"},
     {Termination::Agreement,
      "agreement",
      "normal",
@@ -95,7 +121,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"agreement"},
      {"Draw by agreement"},
-     {"One player offered a draw and the other accepted it."}},
+     {"One player offered a draw and the other accepted it."},
+     {},
+     {"Draw by agreement"},
+     "normal"},
     {Termination::TimeForfeit,
      "time-forfeit",
      "time forfeit",
@@ -105,7 +134,10 @@ constexpr Spelling TABLE[] = {
      {"{loser} loses on time", "Flag fell, opponent cannot checkmate"},
      {"A player ran out of time while the opponent could still checkmate: the game is lost.",
       "A player ran out of time, but the opponent could not checkmate by any series of legal moves, so the "
-      "game is drawn instead of lost."}},
+      "game is drawn instead of lost."},
+     {},
+     {"{loser} loses on time", "Draw, flag fell and the opponent cannot checkmate ({article})"},
+     "time forfeit"},
     {Termination::IllegalMove,
      "illegal-move",
      "rules infraction",
@@ -115,7 +147,10 @@ constexpr Spelling TABLE[] = {
      {"{loser} makes an illegal move", "Illegal move, opponent cannot checkmate"},
      {"A player made an illegal move and loses the game.",
       "A player made an illegal move, but the opponent could not checkmate by any series of legal moves: a "
-      "draw."}},
+      "draw."},
+     {},
+     {"{loser} makes an illegal move", "Draw, illegal move and the opponent cannot checkmate ({article})"},
+     "illegal move"},
     {Termination::Crash,
      "crash",
      "rules infraction",
@@ -123,7 +158,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"forfeit (crash)"},
      {"{loser} disconnects"},
-     {"The engine's process ended during the game: it loses by forfeit (an event rule)."}},
+     {"The engine's process ended during the game: it loses by forfeit (an event rule)."},
+     {},
+     {"{loser} disconnects"},
+     "abandoned"},
     {Termination::Stall,
      "stall",
      "rules infraction",
@@ -131,7 +169,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"forfeit (stall)"},
      {"{loser}'s connection stalls"},
-     {"The engine stopped answering during the game: it loses by forfeit (an event rule)."}},
+     {"The engine stopped answering during the game: it loses by forfeit (an event rule)."},
+     {},
+     {"{loser}'s connection stalls"},
+     "abandoned"},
     {Termination::Adjudication,
      "adjudication",
      "adjudication",
@@ -139,7 +180,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"adjudication {article}"},
      {"{result} by adjudication: {article}"},
-     {"An event rule, not the Laws, ended the game."}},
+     {"An event rule, not the Laws, ended the game."},
+     {},
+     {"{winner} wins by adjudication{tablebase}", "Draw by adjudication{tablebase}"},
+     "adjudication"},
     {Termination::Unterminated,
      "unterminated",
      "unterminated",
@@ -147,7 +191,10 @@ constexpr Spelling TABLE[] = {
      Spelling::None,
      {"forfeit (unterminated)"},
      {"Unterminated: the match was interrupted"},
-     {"The game ended for a reason these reports do not explain."}},
+     {"The game ended for a reason these reports do not explain."},
+     {},
+     {"Game interrupted"},
+     "unterminated"},
 };
 static_assert(std::size(TABLE) == std::size_t(Termination::Unterminated) + 1);
 
@@ -234,7 +281,21 @@ Termination termination_of(Reason r) {
     return Termination::Checkmate;
 }
 
-std::string_view pgn_termination(Termination t) { return row(t).pgn_tag; }
+std::string_view pgn_termination(Termination t, Wording w) {
+    return w == Wording::fastchess ? row(t).fastchess_tag : row(t).pgn_tag;
+}
+
+std::string_view fastchess_reason(Termination t, const EndingFacts& facts) {
+    const Spelling& s = row(t);
+    int i = 0;
+    if (t == Termination::DeadPosition)
+        i = facts.insufficient_material ? 0 : 1;
+    else if (s.split == Spelling::ByClaim)
+        i = facts.claimed ? 0 : 1;
+    else
+        i = facts.drawn ? 1 : 0;
+    return s.fastchess[i].empty() ? s.fastchess[0] : s.fastchess[i];
+}
 
 bool is_event_ending(Termination t) { return row(t).event; }
 

@@ -43,9 +43,13 @@ std::optional<EventRule> parse_event_rule(std::string_view word);
 
 Termination termination_of(Reason r);
 
-// The PGN Termination tag: "normal", "time forfeit", "rules infraction", "adjudication",
-// "unterminated" (cutechess-cli's words).
-std::string_view pgn_termination(Termination t);
+// Whose words an output uses for endings: drawproxy's own (cutechess-cli's tags), or fastchess's.
+enum class Wording : std::uint8_t { drawproxy, fastchess };
+
+// The PGN Termination tag: drawproxy's "normal", "time forfeit", "rules infraction",
+// "adjudication", "unterminated" (cutechess-cli's words); fastchess's "abandoned" for a crash or
+// a stall and "illegal move" (OpenBench's client reads them).
+std::string_view pgn_termination(Termination t, Wording w = Wording::drawproxy);
 // The event's, not the Laws': adjudication and the forfeits of a crash or a stall.
 bool is_event_ending(Termination t);
 
@@ -55,12 +59,19 @@ struct EndingFacts {
     bool claimed = false;   // a draw a player claimed (9.2, 9.3)
     bool intended = false;  // ... in the form that names the move about to be played
     bool drawn = false;     // the result is a draw
+    // A dead position of bare material (fastchess's only dead position): the final position's.
+    bool insufficient_material = false;
 };
 
 // The results table's row: "threefold claimed", "75 moves", "flag fall won", ...; an
 // adjudication's is "adjudication <rule>" (`article`), an unknown word's "forfeit (<word>)".
 std::string ending_category(std::optional<Termination> t, std::string_view word, std::string_view article,
                             const EndingFacts& facts);
+
+// fastchess's reason in its "Finished game" line, with `{winner}`, `{loser}` (White, Black),
+// `{article}` and `{tablebase}` (": SyzygyTB" for a tablebase adjudication, else nothing) to fill
+// in: "{winner} mates", "Draw by 3-fold repetition", "{loser} disconnects", ...
+std::string_view fastchess_reason(Termination t, const EndingFacts& facts);
 
 // The PGN's closing sentence, with `{winner}` (White, Black), `{loser}` (the loser's name),
 // `{result}` (Draw, White wins, Black wins), `{article}` and `{rule}` (the ResultRule text) to

@@ -41,6 +41,8 @@ void EncounterStats::add(int white, int black, rules::Score score, int pair) {
         earlier = std::int8_t(o);
     } else {
         h.pairs.add(PlayerResult(earlier), o);
+        h.paired.add(PlayerResult(earlier));
+        h.paired.add(o);
         earlier = -1;
     }
 }

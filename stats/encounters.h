@@ -18,6 +18,7 @@ struct HeadToHead {
     std::string first, second;
     Trinomial games;                     // every finished game
     Pentanomial pairs;                   // completed game pairs (-repeat)
+    Trinomial paired;                    // the games of the completed pairs (fastchess' block)
     Trinomial first_white, first_black;  // the games by the first engine's colour
 };
 

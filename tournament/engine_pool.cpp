@@ -248,12 +248,17 @@ void EnginePool::cancel(Ticket t) {
 
 void EnginePool::warn_unknown_options(const EngineSession& s) {
     const EngineConfig& config = *s.config;
-    if (config.options.empty() || !warned_.insert(&config).second) return;
+    if (config.options.empty() || (!fastchess_out_ && !warned_.insert(&config).second)) return;
     // As cutechess-cli: the option is still sent (an engine may accept more than it lists).
     const auto& listed = s.option_names;
-    for (const auto& [name, value] : config.options)
-        if (std::find(listed.begin(), listed.end(), name) == listed.end())
+    for (const auto& [name, value] : config.options) {
+        if (std::find(listed.begin(), listed.end(), name) != listed.end()) continue;
+        if (fastchess_out_)
+            fmt::print(fastchess_out_, "Warning; {} doesn't have option {}\n", config.name, name);
+        else
             fmt::print(stderr, "warning: engine '{}' has no option '{}'\n", config.name, name);
+    }
+    if (fastchess_out_) std::fflush(fastchess_out_);
 }
 
 void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {

@@ -67,6 +67,9 @@ class EnginePool final : public game::EngineSource {
     // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
     // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
     void set_log(std::FILE* log) { log_ = log; }
+    // fastchess's format: an option the engine does not list is warned about on `out` in its
+    // words ("Warning; NAME doesn't have option X"), at every start of the engine, as it does.
+    void set_fastchess_warnings(std::FILE* out) { fastchess_out_ = out; }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -108,6 +111,7 @@ class EnginePool final : public game::EngineSource {
     std::set<std::shared_ptr<EngineSession>> retiring_;
     std::function<void()> all_exited_;
     std::set<const EngineConfig*> warned_;
+    std::FILE* fastchess_out_ = nullptr;
 };
 
 }  // namespace drawproxy::tournament

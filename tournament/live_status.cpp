@@ -67,8 +67,14 @@ std::string LiveStatus::interval_block(const HeadToHead& h) const {
     switch (opts_.output) {
         case OutputFormat::cutechess:
             return cutechess_results(h, settings_) + "\n";
-        case OutputFormat::fastchess:
-            return fastchess_interval(h, settings_, matchup_) + "\n";
+        case OutputFormat::fastchess: {
+            if (!settings_.penta) return fastchess_interval(h, settings_, matchup_) + "\n";
+            // fastchess counts a game in its block once its pair is complete: Games is twice
+            // the pairs (fishtest's worker asserts it), Wins/Losses/Draws are theirs.
+            HeadToHead shown = h;
+            shown.games = h.paired;
+            return fastchess_interval(shown, settings_, matchup_) + "\n";
+        }
         default:
             return drawproxy_elo_line(elo_stats(h.games)) + "\n" + drawproxy_stats_lines(h, settings_);
     }
@@ -86,24 +92,28 @@ std::string LiveStatus::game_finished(int white, int black, rules::Score score, 
         last_score_games_ = games_;
         if (opts_.output == OutputFormat::cutechess) out += cutechess_score_line(h) + "\n";
     }
-    // -ratinginterval counts games, or completed pairs with pentanomial statistics (fastchess).
+    // -ratinginterval counts games; fastchess's with pentanomial statistics a pair's number once
+    // that pair is complete (its pairs are numbered from 1), and it prints the block after the
+    // match's last game whatever the interval.
     const int n = opts_.rating_interval;
+    const bool fastchess = opts_.output == OutputFormat::fastchess;
     bool interval = false;
     if (n > 0) {
-        if (settings_.penta && opts_.output == OutputFormat::fastchess)
-            interval = h.pairs.pairs() != pairs_before && h.pairs.pairs() % n == 0;
+        if (settings_.penta && fastchess)
+            interval = h.pairs.pairs() != pairs_before && (pair + 1) % n == 0;
         else
             interval = games_ % n == 0;
     }
-    if (interval && opts_.engines.size() == 2) {
+    if ((interval || (last && fastchess)) && opts_.engines.size() == 2) {
         out += interval_block(h);
         last_interval_games_ = games_;
     }
     if (settings_.sprt && verdict_ == SprtStatus::running) {
         verdict_ = current_status(h, settings_);
         if (verdict_ != SprtStatus::running) {
-            if (opts_.output == OutputFormat::fastchess)
-                out += fastchess_sprt_completed(*settings_.sprt, verdict_) + "\n";
+            // fastchess prints the block again, then the verdict, and starts no more games.
+            if (fastchess && opts_.engines.size() == 2)
+                out += interval_block(h) + fastchess_sprt_completed(*settings_.sprt, verdict_) + "\n";
             else if (opts_.output == OutputFormat::drawproxy)
                 out += fmt::format("SPRT: {} accepted after {} games; the games still running finish\n",
                                    to_string(verdict_), games_);
@@ -130,14 +140,10 @@ std::string LiveStatus::final_block() const {
                 games_ == 0 || last_score_games_ == games_ ? "" : cutechess_score_line(h) + "\n";
             return out + (last_interval_games_ == games_ ? "" : cutechess_results(h, settings_) + "\n");
         }
-        case OutputFormat::fastchess: {
-            if (games_ == 0) return "";  // fastchess prints no results without a game
-            std::string out = fastchess_interval(h, settings_, matchup_) + "\n";
-            out += verdict_ != SprtStatus::running
-                       ? fastchess_sprt_completed(*settings_.sprt, verdict_) + "\n"
-                       : std::string("Tournament finished\n");
-            return out;
-        }
+        case OutputFormat::fastchess:
+            // fastchess prints its blocks only as games finish (game_finished's lines): a match
+            // stopped early (a crash without -recover, an interruption) closes without one.
+            return "";
         default:
             return "";
     }

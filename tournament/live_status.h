@@ -31,8 +31,8 @@ class LiveStatus {
     // True once the SPRT has accepted a hypothesis: start no more games.
     bool stopped() const { return verdict_ != SprtStatus::running; }
     SprtStatus verdict() const { return verdict_; }
-    // The closing block (before the "Finished match" line in drawproxy's and cutechess's
-    // formats); drawproxy's own tables are the report's.
+    // The closing block before "Finished match" (cutechess-cli's; fastchess prints its blocks as
+    // games finish); drawproxy's own tables are the report's.
     std::string final_block() const;
     // drawproxy's lines under its score and Elo lines at the end, for encounter a, b.
     std::string drawproxy_lines(int a, int b) const;

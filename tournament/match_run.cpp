@@ -199,6 +199,13 @@ void MatchRun::open_outputs() {
     if (!opts_.pgnout.empty()) {
         pgn_.open(opts_.pgnout, opts_.pgn_append ? std::ios::app : std::ios::trunc);
         if (!pgn_) throw OptionError(fmt::format("cannot write PGN file '{}'", opts_.pgnout));
+        if (opts_.fastchess_output.crc32_pgn && opts_.pgn_append) {
+            // The CRC is of the whole file: the games already in it count.
+            std::ifstream old(opts_.pgnout, std::ios::binary);
+            char buf[1 << 16];
+            while (old.read(buf, sizeof buf) || old.gcount() > 0)
+                pgn_crc_.process_bytes(buf, std::size_t(old.gcount()));
+        }
     }
     if (!opts_.epdout.empty()) {
         epd_.open(opts_.epdout, opts_.epd_append ? std::ios::app : std::ios::trunc);
@@ -211,6 +218,7 @@ void MatchRun::open_outputs() {
         if (!log_file_) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
     }
     pool_.emplace(io_, opts_.chess960);
+    if (opts_.output == OutputFormat::fastchess && out_) pool_->set_fastchess_warnings(out_);
     if (log_file_)
         pool_->set_log(log_file_.get());
     else if (opts_.debug_to_stdout)
@@ -225,6 +233,7 @@ void MatchRun::seed_games() {
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
+        if (opts_.output == OutputFormat::fastchess) g.fastchess_output = &opts_.fastchess_output;
     }
 }
 
@@ -309,16 +318,22 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
         summary_.stopped = fmt::format("{} in game {} (-recover restarts it)", record.crash, number);
     summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
     summary_.report.add(record);
-    print_live(Report::finished_line(record));
-    const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
     record.event = opts_.event;
     record.site = opts_.site;
+    for (const std::string& w : record.warnings) print_live(w);
+    if (const std::string w =
+            opts_.output == OutputFormat::fastchess ? Report::fastchess_warnings(record) : "";
+        !w.empty())
+        print_live(w);
+    // Written before its Finished line, as fastchess does (its CRC line comes first).
+    write_game(record, pair);
+    print_live(finished_line(record));
+    const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
     const bool last = next_ >= plan_.schedule.size() && running_.size() == 1;
     const std::string status = live_.game_finished(a, b, record.outcome.score, pair, last);
     if (opts_.output == OutputFormat::drawproxy && live_.score_line_due())
         print_live(summary_.report.score_line(std::min(a, b), std::max(a, b)));
     if (!status.empty()) print_live(status.substr(0, status.size() - 1));
-    write_game(record, pair);
     summary_.games.push_back(std::move(record));
     running_.erase(number);
     if (!opts_.htmlout.empty() && opts_.rating_interval > 0 &&
@@ -334,12 +349,12 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
     record.event = opts_.event;
     record.site = opts_.site;
     summary_.report.add(record);
-    print_live(Report::finished_line(record));
+    write_pgn_game(record);
+    print_live(finished_line(record));
     if (const std::string line = live_.game_unterminated(summary_.report.index_of(record.white),
                                                          summary_.report.index_of(record.black));
         !line.empty())
         print_live(line.substr(0, line.size() - 1));
-    if (pgn_.is_open()) pgn_ << write_pgn(record, opts_.pgn_minimal) << std::flush;
     summary_.games.push_back(std::move(record));
     running_.erase(number);
     if (running_.empty()) wind_down();
@@ -347,7 +362,7 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
 
 // A scored game to the PGN and EPD files and, with -autosaveinterval, to the journal.
 void MatchRun::write_game(const GameRecord& record, int pair) {
-    if (pgn_.is_open()) pgn_ << write_pgn(record, opts_.pgn_minimal) << std::flush;
+    write_pgn_game(record);
     if (epd_.is_open()) epd_ << final_position_line(record) << '\n' << std::flush;
     if (opts_.autosave_interval <= 0) return;
     SavedGame saved = saved_game(record, pair);
@@ -359,6 +374,17 @@ void MatchRun::write_game(const GameRecord& record, int pair) {
     unsaved_lines_ += state_game_line(saved);
     state_.games.push_back(std::move(saved));
     if (++unsaved_ >= opts_.autosave_interval) save_state();
+}
+
+// -crc32 pgn=true: after each write, fastchess's line with the CRC-32 of the whole file as
+// Python's hex() writes it (fishtest's worker compares the two as text).
+void MatchRun::write_pgn_game(const GameRecord& record) {
+    if (!pgn_.is_open()) return;
+    const std::string text = write_pgn(record, opts_.pgn_minimal, wording(), &opts_.fastchess_output);
+    pgn_ << text << std::flush;
+    if (!opts_.fastchess_output.crc32_pgn) return;
+    pgn_crc_.process_bytes(text.data(), text.size());
+    print_live(fmt::format("File {} has CRC32: {:#x}", opts_.pgnout, pgn_crc_.checksum()));
 }
 
 // The next games start, after -wait if asked; with none left, the engines are ended.
@@ -417,7 +443,17 @@ void MatchRun::print_tables() const {
     if (!out_) return;
     if (opts_.output != OutputFormat::drawproxy) {
         std::fputs(live_.final_block().c_str(), out_);
+        if (opts_.output == OutputFormat::fastchess)
+            std::fputs(Report::fastchess_forfeits(summary_.games, names_).c_str(), out_);
         print("Finished match");
+        if (opts_.output == OutputFormat::fastchess) {
+            // fastchess's last lines: the match's wall time, then an empty line.
+            const auto s =
+                std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_)
+                    .count();
+            print(fmt::format("Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n", s / 3600,
+                              s / 60 % 60, s % 60));
+        }
         return;
     }
     print_live("");

@@ -7,6 +7,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/crc.hpp>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -71,6 +73,7 @@ class MatchRun {
     void game_finished(int number, int pair, GameRecord record, const OverheadSamples& overhead);
     void game_unterminated(int number, GameRecord record);
     void write_game(const GameRecord& record, int pair);
+    void write_pgn_game(const GameRecord& record);
     void next_game();
     void on_signal(const boost::system::error_code& ec, int signo);
     void wind_down();
@@ -83,6 +86,15 @@ class MatchRun {
     void write_json() const;
 
     void print(const std::string& line) const;
+    // The words of the chosen -output for endings: the Finished line, the PGN's Termination.
+    rules::Wording wording() const {
+        return opts_.output == OutputFormat::fastchess ? rules::Wording::fastchess
+                                                       : rules::Wording::drawproxy;
+    }
+    std::string finished_line(const GameRecord& record) const {
+        return opts_.output == OutputFormat::fastchess ? Report::fastchess_finished_line(record)
+                                                       : Report::finished_line(record);
+    }
     // -quiet drops the per-game lines and the tables, never the final score and Elo.
     void print_live(const std::string& line) const {
         if (!opts_.quiet) print(line);
@@ -104,6 +116,7 @@ class MatchRun {
     bool state_written_ = false;
     bool refresh_failed_ = false;  // an -htmlout refresh failed (said once)
     std::ofstream pgn_, epd_;
+    boost::crc_32_type pgn_crc_;  // of the PGN file's every byte, for -crc32 pgn=true
 
     boost::asio::io_context io_;
     boost::asio::steady_timer wait_timer_;  // -wait: the pause before the next game starts
@@ -115,6 +128,7 @@ class MatchRun {
     const SignalDispositions restore_on_return_;
     std::optional<boost::asio::signal_set> signals_;  // from watch_signals() on
     bool winding_down_ = false;
+    const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace drawproxy::tournament

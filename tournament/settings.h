@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "game/fastchess_settings.h"
 #include "game/settings.h"
 #include "journal/state.h"
 #include "output/status_lines.h"
@@ -71,7 +72,8 @@ struct MatchOptions {
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     OutputFormat output = OutputFormat::drawproxy;
-    std::optional<ShardSpec> shard;  // -shard K/N
+    game::FastchessOutputSettings fastchess_output;  // -pgnout keys, -crc32, -check-mate-pvs, -testEnv
+    std::optional<ShardSpec> shard;                  // -shard K/N
     // Resuming (journal/state.h): the state is saved every `autosave_interval` finished
     // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
     int autosave_interval = 20;

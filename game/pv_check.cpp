@@ -1,0 +1,175 @@
+#include "game/pv_check.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "rules/dead_position.h"
+#include "rules/notation.h"
+
+namespace drawproxy::game {
+
+namespace {
+
+bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
+
+std::string_view next_token(std::string_view& rest) {
+    const std::size_t start = rest.find_first_not_of(' ');
+    if (start == std::string_view::npos) return rest = {}, std::string_view{};
+    rest.remove_prefix(start);
+    const std::size_t end = std::min(rest.find(' '), rest.size());
+    const std::string_view word = rest.substr(0, end);
+    rest.remove_prefix(end);
+    return word;
+}
+
+bool uci_move_shape(std::string_view w) {
+    if (w.size() != 4 && w.size() != 5) return false;
+    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    if (!file(w[0]) || !rank(w[1]) || !file(w[2]) || !rank(w[3])) return false;
+    return w.size() == 4 || std::string_view("qrbn").find(w[4]) != std::string_view::npos;
+}
+
+// The pv's moves (fastchess's getPv: the words after "pv" while they look like moves).
+std::vector<std::string_view> pv_of(std::string_view info) {
+    std::vector<std::string_view> pv;
+    std::string_view rest = info, w;
+    while (!(w = next_token(rest)).empty() && w != "pv") {
+    }
+    while (!(w = next_token(rest)).empty() && uci_move_shape(w)) pv.push_back(w);
+    return pv;
+}
+
+bool is_bound(std::string_view info) { return contains(info, "lowerbound") || contains(info, "upperbound"); }
+
+// "score mate N": N, or 0 for none.
+int mate_of(std::string_view info) {
+    std::string_view rest = info, w;
+    while (!(w = next_token(rest)).empty())
+        if (w == "score" && next_token(rest) == "mate") {
+            const std::string_view v = next_token(rest);
+            int n = 0;
+            std::from_chars(v.data(), v.data() + v.size(), n);
+            return n;
+        }
+    return 0;
+}
+
+// chess-library's isGameOver as fastchess uses it (insufficient material is not an end).
+enum class Over { None, Checkmate, Stalemate, Threefold, Fifty };
+Over game_over(const rules::Game& g) {
+    const rules::Position& pos = g.position();
+    if (pos.halfmove_clock() >= 100) return pos.is_checkmate() ? Over::Checkmate : Over::Fifty;
+    if (rules::is_insufficient_material(pos)) return Over::None;
+    if (g.repetition_count() >= 3) return Over::Threefold;
+    if (!pos.has_legal_moves()) return pos.is_check() ? Over::Checkmate : Over::Stalemate;
+    return Over::None;
+}
+
+}  // namespace
+
+void PvCheck::configure(const FastchessOutputSettings* s) { settings_ = s; }
+
+void PvCheck::reset() {
+    lines_ = 0;
+    scored_ = false;
+    last_single.clear();
+}
+
+std::string PvCheck::context(std::string_view info, const rules::Game& game) const {
+    const std::string_view sep = settings_->test_env ? " :: " : "\n";
+    const std::string fen = rules::to_fen(game.start());
+    std::string moves;
+    for (int i = 0; i < game.ply_count(); ++i) {
+        if (i) moves += ' ';
+        rules::append_uci(game.position_at(i), game.move_at(i), moves);
+    }
+    return fmt::format("{0}Info; {1}{0}Position; {2}{0}Moves; {3}", sep, info,
+                       fen == rules::Position::START_FEN ? "startpos" : "fen " + fen, moves);
+}
+
+void PvCheck::line(std::string_view line, const rules::Game& game, const std::string& name,
+                   std::vector<std::string>& warnings) {
+    if (!settings_) return;
+    ++lines_;
+    if (contains(line, "info string") || !contains(line, "info") || !contains(line, " score ")) return;
+    scored_ = true;
+    if (!contains(line, " multipv ") || contains(line, " multipv 1 ")) last_single.assign(line);
+    check_pv(line, game, name, warnings);
+}
+
+void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name,
+                       std::vector<std::string>& warnings) {
+    const std::vector<std::string_view> pv = pv_of(info);
+    if (pv.empty()) return;
+    scratch_ = game;
+    for (std::string_view move : pv) {
+        const Over over = game_over(scratch_);
+        const rules::Move m = over == Over::Checkmate || over == Over::Stalemate
+                                  ? rules::Move::none()
+                                  : rules::parse_uci_move(scratch_.position(), move);
+        if (over == Over::None && m) {
+            scratch_.play(m);
+            continue;
+        }
+        std::string_view what = "Illegal PV move";
+        if (m && over == Over::Threefold) what = "PV continues after threefold repetition";
+        if (m && over == Over::Fifty) what = "PV continues after fifty-move rule";
+        warnings.push_back(fmt::format("Warning; {} - move {} from {}", what, move, name) +
+                           context(info, game));
+        return;
+    }
+    if (!settings_->check_mate_pvs) return;
+    const int mate = mate_of(info);
+    if (mate == 0 || is_bound(info)) return;
+    const std::size_t plies = mate > 0 ? std::size_t(2 * mate - 1) : std::size_t(-2 * mate);
+    std::string_view what;
+    if (pv.size() < plies)
+        what = "Incomplete mating PV";
+    else if (pv.size() > plies)
+        what = "Too long mating PV";
+    else if (!scratch_.position().is_checkmate())
+        what = "Mating PV does not end with checkmate";
+    if (!what.empty())
+        warnings.push_back(fmt::format("Warning; {} - from {}", what, name) + context(info, game));
+}
+
+void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std::string& name,
+                       std::vector<std::string>& warnings) {
+    if (!settings_) return;
+    ++lines_;  // the bestmove line is the search's output too
+    if (lines_ > 1 && !scored_)
+        warnings.push_back(
+            fmt::format("Warning; No info line available to extract score from engine {}", name));
+    if (move.empty() || last_single.empty() || is_bound(last_single)) return;
+    const std::vector<std::string_view> pv = pv_of(last_single);
+    if (pv.empty() || pv.front() == move) return;
+    warnings.push_back(
+        fmt::format("Warning; Bestmove does not match beginning of last PV - move {} from {}", move, name) +
+        context(last_single, game));
+}
+
+}  // namespace drawproxy::game
+
+namespace drawproxy::game {
+
+void PvCheck::mate_signs(const std::vector<PlyRecord>& plies, const rules::Game& game,
+                         const std::string& them, std::string_view their_info, const std::string& us,
+                         std::string_view our_info, std::vector<std::string>& warnings) const {
+    if (!settings_ || plies.size() <= 1) return;
+    const PlyRecord &their = plies[plies.size() - 2], &our = plies.back();
+    if (their.book || !their.has_score || !our.has_score || !their.mate || !our.mate) return;
+    if (their.score * our.score <= 0) return;
+    const bool white_to_move = game.position().side_to_move() == rules::WHITE;
+    std::string out = fmt::format("Warning; Sign mismatch in mate scores {} and {} from {} ({}) and {} ({})",
+                                  their.score, our.score, them, white_to_move ? "White" : "Black", us,
+                                  white_to_move ? "Black" : "White");
+    // fastchess's context, with both last info lines in one "Infos;" line.
+    std::string ctx = context(our_info, game);
+    const std::size_t info = ctx.find("Info; ");
+    ctx.replace(info, 6 + our_info.size(), fmt::format("Infos; {} ; {}", their_info, our_info));
+    warnings.push_back(out + ctx);
+}
+
+}  // namespace drawproxy::game

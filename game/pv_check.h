@@ -1,0 +1,50 @@
+#pragma once
+// fastchess's checks of an engine's search output (match.cpp verifyPvLines, addMoveData), whose
+// "Warning; ..." lines fishtest's worker treats as fatal, so they are made exactly when
+// fastchess makes them: on every scored info line, the pv walked from the position before the
+// move (an illegal move, or play past a checkmate, stalemate, threefold or fifty-move rule);
+// with -check-mate-pvs a mate score's pv length; the bestmove against the last pv; a search with
+// output but no scored info line. Each warning carries fastchess's context lines (Info;,
+// Position;, Moves;), joined by " :: " under -testEnv. Idle unless given settings.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/fastchess_settings.h"
+#include "game/record.h"
+#include "rules/game.h"
+
+namespace drawproxy::game {
+
+class PvCheck {
+  public:
+    // `settings`: nullptr outside fastchess's format (no check at all).
+    void configure(const FastchessOutputSettings* settings);
+    void reset();  // a new search starts
+    // Each engine line during the search, `game` the game before the move.
+    void line(std::string_view line, const rules::Game& game, const std::string& name,
+              std::vector<std::string>& warnings);
+    // The search's bestmove ("" when it was not a legal move: no bestmove check).
+    void bestmove(std::string_view move, const rules::Game& game, const std::string& name,
+                  std::vector<std::string>& warnings);
+
+    // After a legal move (`game` holds it, `plies` its record last): fastchess's "Sign mismatch
+    // in mate scores" when this move's and the opponent's previous move's scores are both mates
+    // of one sign; `them`/`us`: the opponent's and the mover's names and last info lines.
+    void mate_signs(const std::vector<PlyRecord>& plies, const rules::Game& game, const std::string& them,
+                    std::string_view their_info, const std::string& us, std::string_view our_info,
+                    std::vector<std::string>& warnings) const;
+
+  private:
+    void check_pv(std::string_view info, const rules::Game& game, const std::string& name,
+                  std::vector<std::string>& warnings);
+    std::string context(std::string_view info, const rules::Game& game) const;
+
+    const FastchessOutputSettings* settings_ = nullptr;
+    int lines_ = 0;           // lines of this search
+    bool scored_ = false;     // a scored info line seen
+    std::string last_single;  // the last scored info line without multipv or with multipv 1
+    rules::Game scratch_;     // the game with a pv played on it, reused
+};
+
+}  // namespace drawproxy::game
