@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "game/fastchess_settings.h"
 #include "game/settings.h"
 #include "journal/state.h"
 #include "output/status_lines.h"
@@ -34,7 +35,12 @@ struct OpeningsOptions {
     enum class Policy { Default, Encounter, Round } policy = Policy::Default;
 };
 
+// Whose meaning the options have: drawproxy's own (cutechess-style), fastchess' or
+// cutechess-cli's (chosen by the program's name or -dialect).
+enum class Dialect : std::uint8_t { drawproxy, fastchess, cutechess };
+
 struct MatchOptions {
+    Dialect dialect = Dialect::drawproxy;
     std::vector<EngineConfig> engines;
     int games = 1;  // games per encounter (per round)
     int rounds = 1;
@@ -71,7 +77,8 @@ struct MatchOptions {
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     OutputFormat output = OutputFormat::drawproxy;
-    std::optional<ShardSpec> shard;  // -shard K/N
+    game::FastchessOutputSettings fastchess_output;  // -pgnout keys, -crc32, -check-mate-pvs, -testEnv
+    std::optional<ShardSpec> shard;                  // -shard K/N
     // Resuming (match/match_state.h): the state is saved every `autosave_interval` finished
     // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
     int autosave_interval = 20;
