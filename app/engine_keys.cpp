@@ -195,8 +195,9 @@ std::span<const EngineKeySpec> engine_key_table() { return KEYS; }
 const EngineKeySpec* find_engine_key(std::string_view key, Dialect d) {
     for (const Key& k : KEYS) {
         if (!(k.dialects & bit_of(d))) continue;
-        if (k.name == key || (k.name == "option." && key.size() > 7 && key.substr(0, 7) == "option."))
-            return &k;
+        const bool match =
+            k.name == "option." ? key.size() > 7 && key.substr(0, 7) == "option." : k.name == key;
+        if (match) return &k;
     }
     return nullptr;
 }

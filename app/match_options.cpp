@@ -106,7 +106,7 @@ void finish_fastchess(MatchOptions& o) {
 // refined by -each and the engine's own keys, in the dialect's order.
 EngineConfig build_engine(EngineConfig e, const MatchRequest& r, std::size_t n) {
     const Dialect d = r.opts.dialect;
-    const bool each_last = d == Dialect::fastchess;
+    const bool each_last = d != Dialect::drawproxy;  // both runners apply -each last
     if (!each_last)
         for (const auto& t : r.each) apply_engine_token(e, t, "-each", d);
     for (const auto& t : r.engines[n])

@@ -23,6 +23,8 @@ using Name = const std::string&;
 
 void no_op(MatchRequest&, Values, Name) {}
 
+void add_each(MatchRequest& r, Values v, Name) { r.each.insert(r.each.end(), v.begin(), v.end()); }
+
 // fastchess joins the words of -event and -site without a space (one quoted word keeps its spaces).
 std::string concatenated(Values values, Name opt) {
     if (values.empty()) throw OptionError(fmt::format("{} needs a value", opt));
@@ -31,8 +33,10 @@ std::string concatenated(Values values, Name opt) {
     return s;
 }
 
-void openings(MatchRequest& r, Values values, Name opt, bool fastchess) {
+void openings(MatchRequest& r, Values values, Name opt, Dialect d) {
+    const bool fastchess = d == Dialect::fastchess;
     OpeningsOptions o;
+    if (d == Dialect::cutechess) o.format = OpeningsOptions::Format::Pgn;  // cutechess-cli's default
     if (fastchess) o.policy = OpeningsOptions::Policy::Round;
     bool format_given = false;
     for (const auto& v : values) {
@@ -82,9 +86,14 @@ constexpr Spec OPTIONS[] = {
     {"--dialect", ALL, TAKEN, ONE, no_op, "", ""},
     {"-engine", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { r.engines.push_back(v); },
      "-engine KEY=VALUE...", "one player (at least two)"},
-    {"-each", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { r.each.insert(r.each.end(), v.begin(), v.end()); },
-     "-each KEY=VALUE...", "keys for every engine, applied before each -engine's own"},
-    {"-each", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { r.each.insert(r.each.end(), v.begin(), v.end()); },
+    {"-each", DP, TAKEN, ANY, add_each, "-each KEY=VALUE...", "keys for every engine, applied before each -engine's own"},
+    {"-each", CC, TAKEN, ANY,
+     [](MatchRequest& r, Values v, Name o) {
+         if (r.given_option(o)) throw OptionError("-each may be given once (cutechess-cli)");
+         add_each(r, v, o);
+     },
+     "-each KEY=VALUE...", "keys for every engine, applied after each -engine's own (once)"},
+    {"-each", FC, TAKEN, ANY, add_each,
      "-each KEY=VALUE...", "keys for every engine, applied after each -engine's own"},
     {"-games", DP_CC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.games = to_int<int>(v[0], o, 1); }, "-games N",
@@ -133,13 +142,19 @@ constexpr Spec OPTIONS[] = {
      "-variant VARIANT",
      "standard (default) or fischerandom (Chess960: UCI_Chess960 is set,\ncastling is sent king-takes-rook, PGN "
      "has [Variant \"Chess960\"])"},
-    {"-openings", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { openings(r, v, o, false); },
+    {"-openings", DP, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { openings(r, v, o, Dialect::drawproxy); },
      "-openings file=FILE [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]\n"
      "            [policy=default|encounter|round]",
      "start positions (EPD lines or the first N plies of PGN games);\npolicy: when a new opening is taken: "
      "default after -repeat games\nor a new pair of engines (3+ engines), encounter only for a new\npair, round "
      "only for a new round"},
-    {"-openings", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { openings(r, v, o, true); },
+    {"-openings", CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { openings(r, v, o, Dialect::cutechess); },
+     "-openings file=FILE [format=pgn|epd] [order=random|sequential] [plies=N] [start=N]\n"
+     "            [policy=default|encounter|round]",
+     "start positions (the first N plies of PGN games, default, or EPD\nlines); policy: when a new opening is "
+     "taken: default after -repeat\ngames or a new pair of engines (3+ engines), encounter only for a\nnew pair, "
+     "round only for a new round"},
+    {"-openings", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { openings(r, v, o, Dialect::fastchess); },
      "-openings file=FILE [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]\n"
      "            [policy=round]",
      "start positions, one per round; the format from the file's name\n(.epd, .pgn) unless format= says; "
@@ -261,10 +276,15 @@ constexpr Spec OPTIONS[] = {
      "-resign [movecount=1] [score=0] [twosided=false]",
      "event rule: a loss for an engine whose score was -CP or worse for M\nmoves in a row (twosided: and the "
      "opponent's +CP or better)"},
-    {"-maxmoves", DP_CC, TAKEN, ONE,
+    {"-maxmoves", DP, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.adjudication.max_moves = to_int<int>(v[0], o, 1); },
      "-maxmoves N",
      "event rule: a draw after N full moves\n(the Laws come first when they end the game at the same move)"},
+    {"-maxmoves", CC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) { r.opts.adjudication.max_moves = to_int<int>(v[0], o, 0); },
+     "-maxmoves N",
+     "event rule: a draw after N full moves (0: no limit)\n(the Laws come first when they end the game at the same "
+     "move)"},
     {"-maxmoves", FC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) {
          if (v[0] == "0")
@@ -301,9 +321,12 @@ constexpr Spec OPTIONS[] = {
              throw OptionError(fmt::format("bad value for -tbadjudicate: '{}' (WIN_LOSS, DRAW, BOTH)", v));
      },
      "", ""},
-    {"-event", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.event = joined(v, o); },
+    {"-event", DP, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.event = joined(v, o); },
      "-event NAME, -site NAME", "PGN Event and Site tags"},
-    {"-site", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.site = joined(v, o); }, "", ""},
+    {"-site", DP, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.site = joined(v, o); }, "", ""},
+    {"-event", CC, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.event = v[0]; },
+     "-event NAME, -site NAME", "PGN Event and Site tags (one word each: quote a name with spaces)"},
+    {"-site", CC, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.site = v[0]; }, "", ""},
     {"-event", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.event = concatenated(v, o); },
      "-event NAME, -site NAME",
      "PGN Event and Site tags (several words are joined without spaces,\nas fastchess does; quote one word)"},
@@ -328,12 +351,18 @@ constexpr Spec OPTIONS[] = {
              throw OptionError(fmt::format("bad value for -bookmode: '{}' (ram, disk)", v[0]));
      },
      "-bookmode ram|disk", "accepted: books are read into memory either way"},
-    {"-seed", ALL, TAKEN, ONE,
+    {"-seed", DP_FC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) {
          r.opts.seed = to_int<std::uint64_t>(v[0], o, 0);
          r.opts.seed_given = true;
      },
      "-seed N, -srand N", "seed for order=random"},
+    {"-seed", CC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) {
+         r.opts.seed = to_int<std::uint32_t>(v[0], o, 0);  // cutechess-cli's -srand is 32 bits
+         r.opts.seed_given = true;
+     },
+     "-seed N, -srand N", "seed for order=random (0 to 4294967295)"},
     {"-tournament", ALL, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name) {
          const std::string& t = v[0];

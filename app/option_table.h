@@ -43,7 +43,14 @@ struct MatchRequest {
 };
 
 // Bits of the dialects an entry speaks for.
-enum DialectBits : std::uint8_t { DP = 1, FC = 2, CC = 4, DP_CC = DP | CC, ALL = DP | FC | CC };
+enum DialectBits : std::uint8_t {
+    DP = 1,
+    FC = 2,
+    CC = 4,
+    DP_CC = DP | CC,
+    DP_FC = DP | FC,
+    ALL = DP | FC | CC
+};
 constexpr std::uint8_t bit_of(Dialect d) { return std::uint8_t(1u << unsigned(d)); }
 
 enum class Arity : std::uint8_t { none, one, any };
