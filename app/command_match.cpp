@@ -32,6 +32,12 @@ int run_match(const Args& args, tournament::Dialect dialect) {
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == "-dialect" || args[i] == "--dialect")
             if (auto d = app::parse_dialect(args[i + 1])) dialect = *d;
+    // fastchess prints its help when given nothing
+    const bool help_alone = args.empty() && dialect == tournament::Dialect::fastchess;
+    if (help_alone) {
+        std::fputs(app::usage_text(dialect).c_str(), stdout);
+        return 0;
+    }
     for (const std::string& a : args) {
         const app::OptionSpec* spec = app::find_option(a, dialect);
         if (!spec || spec->kind != app::Kind::command) continue;

@@ -75,3 +75,9 @@ TEST_CASE("cutechess dialect: the usage is cutechess-cli's", "[dialect][cuteches
     CHECK(u.find("format=pgn|epd") != std::string::npos);
     CHECK(u.find("-testEnv") == std::string::npos);
 }
+
+TEST_CASE("an engine key spelled option. without a name is unknown in every dialect", "[dialect]") {
+    for (auto d : {Dialect::drawproxy, Dialect::fastchess, Dialect::cutechess})
+        CHECK(cc_error_of("-engine cmd=a option.=1 -engine cmd=b -each nodes=1", d) ==
+              "-engine: unknown key 'option.'");
+}

@@ -91,6 +91,7 @@ TEST_CASE("run as fastchess, the whole command line is the runner's, in fastches
     CHECK(help.status == 0);
     CHECK(help.out.rfind("usage: fastchess ", 0) == 0);
     CHECK(help.out.find("-testEnv") != std::string::npos);
+    CHECK(run(dir.file("fastchess"), "").out == help.out);  // fastchess' answer to no argument at all
     // fastchess' -maxmoves 0 cannot apply: one line, exit 2 (before, every option was a stray argument)
     const CommandRun bad =
         run(dir.file("fastchess"), "-engine cmd=a -engine cmd=b -each nodes=1 -maxmoves 0");
