@@ -147,7 +147,7 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
     for (const auto& v : words) {
         auto [key, value] = key_value(v, option);
         if (key == "model") {
-            auto m = parse_sprt_model(value);
+            auto m = output::parse_sprt_model(value);
             if (!m)
                 throw OptionError(fmt::format("{}: bad model '{}' (normalized, logistic)", option, value));
             sp.model = *m;
