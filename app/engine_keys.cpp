@@ -63,9 +63,19 @@ constexpr Key KEYS[] = {
      "args=\"A B ...\"", "several arguments (fastchess), quotes group words"},
     {"option.", ALL, TAKEN, false, set_option, "option.NAME=VALUE",
      "sent as \"setoption name NAME value VALUE\" after uciok"},
-    {"tc", ALL, TAKEN, false, set_tc, "tc=TC",
+    {"tc", DP_CC, TAKEN, false, set_tc, "tc=TC",
      "time control: [MOVES/]TIME[+INC], TIME in seconds or m:ss\n(\"40/60+0.6\", \"10+0.1\", \"2:30+1\"), or "
      "inf"},
+    {"tc", FC, TAKEN, false,
+     [](EngineConfig& e, const std::string& v, const std::string& k) {
+         // fastchess: 0/ and inf/ say "no moves per period", the same as none
+         const auto slash = v.find('/');
+         const std::string moves = slash == std::string::npos ? "" : v.substr(0, slash);
+         set_tc(e, moves == "0" || moves == "inf" ? v.substr(slash + 1) : v, k);
+     },
+     "tc=TC",
+     "time control: [MOVES/]TIME[+INC], TIME in seconds or m:ss\n(\"40/60+0.6\", \"10+0.1\", \"2:30+1\"), or "
+     "inf; MOVES 0 or inf:\nno moves per period"},
     {"st", ALL, TAKEN, false,
      [](EngineConfig& e, const std::string& v, const std::string& k) {
          e.tc.infinite = false;

@@ -307,3 +307,16 @@ TEST_CASE("the parser reads no file: -resume and conf= are left to the command",
     CHECK_THROWS_WITH(app::parse_match_options(words("-resume /nonexistent/state.json")),
                       Catch::Contains("-resume"));
 }
+
+TEST_CASE("fastchess dialect: tc=0/T and tc=inf/T are T with no moves per period", "[dialect][fastchess]") {
+    for (const char* tc : {"0/10+0.1", "inf/10+0.1"}) {
+        INFO(tc);
+        const auto f = fastchess(words(std::string("-engine cmd=a -engine cmd=b -each tc=") + tc));
+        CHECK(f.engines[0].tc.base_ms == 10000);
+        CHECK(f.engines[0].tc.increment_ms == 100);
+        CHECK(f.engines[0].tc.moves == 0);
+        CHECK(error_of(std::string("-each tc=") + tc, Dialect::drawproxy) ==
+              std::string("bad time control '") + tc + "'");
+    }
+    CHECK(fastchess(words("-engine cmd=a -engine cmd=b -each tc=40/60")).engines[0].tc.moves == 40);
+}
