@@ -219,42 +219,35 @@ MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
     return r;
 }
 
-MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
-    MatchRequest r = parse_match_request(given, dialect);
-    if (!r.resume_path.empty()) {
-        journal::MatchState state;
-        try {
-            state = journal::read_state_file(r.resume_path);
-        } catch (const std::runtime_error& e) {
-            throw OptionError(fmt::format("{}: {}", r.resume_option, e.what()));
-        }
-        // The words beside the state file join the saved command line (its -dialect too).
-        MatchRequest scratch;
-        const Tokens extra = take_resume(given, scratch);
-        Tokens args = state.args;
-        args.insert(args.end(), extra.begin(), extra.end());
-        MatchOptions opts = parse_match_options(args, dialect);
-        if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end())
-            opts.autosave_interval = 20;
-        opts.state_file = r.resume_path;
-        opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
-        if (!r.resume_discard) opts.resume = std::move(state);
-        return opts;
+namespace {
+
+// -resume / -config file=: the saved command line, the words given beside the state file added
+// to it (its -dialect too), without the games already played unless discard=true.
+MatchOptions resumed_match(const MatchRequest& r, const Tokens& given, Dialect dialect) {
+    journal::MatchState state;
+    try {
+        state = journal::read_state_file(r.resume_path);
+    } catch (const std::runtime_error& e) {
+        throw OptionError(fmt::format("{}: {}", r.resume_option, e.what()));
     }
-    MatchOptions& opts = r.opts;
-    // The saved command line says its dialect: a resumed match reads it with the same meanings.
-    const auto said = [&](const char* w) {
-        return std::find(opts.args.begin(), opts.args.end(), w) != opts.args.end();
-    };
-    if (opts.dialect != Dialect::drawproxy && !said("-dialect") && !said("--dialect"))
-        opts.args.insert(opts.args.begin(),
-                         {"-dialect", opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
+    MatchRequest scratch;
+    const Tokens extra = take_resume(given, scratch);
+    Tokens args = state.args;
+    args.insert(args.end(), extra.begin(), extra.end());
+    MatchOptions opts = parse_match_options(args, dialect);
+    if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end()) opts.autosave_interval = 20;
+    opts.state_file = r.resume_path;
+    opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
+    if (!r.resume_discard) opts.resume = std::move(state);
+    return opts;
+}
+
+// conf=NAME first: engines.json gives the set-up, -each and the engine's own keys refine it.
+void build_engines_from_json(MatchRequest& r) {
     for (std::size_t n = 0; n < r.engines.size(); ++n) {
-        const Tokens& keys = r.engines[n];
-        if (!has_conf(keys)) continue;
-        // conf=NAME first: engines.json gives the set-up, -each and the engine's own keys refine it
+        if (!has_conf(r.engines[n])) continue;
         EngineConfig e = default_engine(r);
-        for (const auto& t : keys)
+        for (const auto& t : r.engines[n])
             if (t.rfind("conf=", 0) == 0) {
                 const std::string path = find_engines_json();
                 if (path.empty())
@@ -263,27 +256,49 @@ MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
                         t));
                 apply_engines_json(e, t.substr(5), path);
             }
-        opts.engines[n] = build_engine(std::move(e), r, n);
+        r.opts.engines[n] = build_engine(std::move(e), r, n);
     }
-    if (opts.dialect == Dialect::fastchess && opts.concurrency <= 0) {
-        // fastchess: 0 or -N is the machine's hardware threads less N
-        const int threads = int(std::thread::hardware_concurrency());
-        const int c = threads + opts.concurrency;
-        if (c < 1)
-            throw OptionError(fmt::format("-concurrency {}: the machine has {} hardware threads",
-                                          opts.concurrency, threads));
-        opts.concurrency = c;
-    }
-    if (!opts.seed_given) {
-        // As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random
-        // opening order and Chess960 starts differ from run to run. It joins the saved command
-        // line, so a resumed match goes on with it (and the scheduler says what it was).
-        const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
-        std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
-        opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
-        opts.args.push_back("-srand");
-        opts.args.push_back(std::to_string(opts.seed));
-    }
+}
+
+// fastchess: -concurrency 0 or -N is the machine's hardware threads less N.
+void concurrency_from_threads(MatchOptions& opts) {
+    if (opts.dialect != Dialect::fastchess || opts.concurrency > 0) return;
+    const int threads = int(std::thread::hardware_concurrency());
+    const int c = threads + opts.concurrency;
+    if (c < 1)
+        throw OptionError(
+            fmt::format("-concurrency {}: the machine has {} hardware threads", opts.concurrency, threads));
+    opts.concurrency = c;
+}
+
+// As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random opening
+// order and Chess960 starts differ from run to run. It joins the saved command line, so a
+// resumed match goes on with it (and the scheduler says what it was).
+void seed_from_clock(MatchOptions& opts) {
+    if (opts.seed_given) return;
+    const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
+    std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
+    opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
+    opts.args.push_back("-srand");
+    opts.args.push_back(std::to_string(opts.seed));
+}
+
+}  // namespace
+
+MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
+    MatchRequest r = parse_match_request(given, dialect);
+    if (!r.resume_path.empty()) return resumed_match(r, given, dialect);
+    MatchOptions& opts = r.opts;
+    // The saved command line says its dialect: a resumed match reads it with the same meanings.
+    const auto said = [&](const char* w) {
+        return std::find(opts.args.begin(), opts.args.end(), w) != opts.args.end();
+    };
+    if (opts.dialect != Dialect::drawproxy && !said("-dialect") && !said("--dialect"))
+        opts.args.insert(opts.args.begin(),
+                         {"-dialect", opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
+    build_engines_from_json(r);
+    concurrency_from_threads(opts);
+    seed_from_clock(opts);
     return std::move(opts);
 }
 
