@@ -109,4 +109,14 @@ TEST_CASE("run as fastchess, the whole command line is the runner's, in fastches
     REQUIRE(games.size() == 2);
     CHECK((games[0].tag("White") == "A" && games[1].tag("White") == "B"));
     CHECK(games[0].tag("Event") == "Fastchess Tournament");
+    // OpenBench's engines: cmd=./X found in dir=Engines/, the runner started in the folder above
+    std::filesystem::create_directory(dir.file("Engines"));
+    std::filesystem::create_symlink(test::binary_path("bin/fake_player"), dir.file("Engines/dev"));
+    const CommandRun ob = run("cd " + dir.path + " && ./fastchess",
+                              "-rounds 1 -games 2 -engine dir=Engines/ cmd=./dev arg=score=0 proto=uci name=A"
+                              " -engine dir=Engines/ cmd=./dev arg=score=0 proto=uci name=B -each nodes=1"
+                              " claim=never -maxmoves 3");
+    INFO(ob.out << ob.err);
+    CHECK(ob.status == 0);
+    CHECK(ob.out.find("Finished game 2 (B vs A)") != std::string::npos);
 }
