@@ -1,4 +1,5 @@
-// drawproxy match: engine-vs-engine games in cutechess-cli's option style, judged by the Laws.
+// The match runner: engine-vs-engine games judged by the Laws, in one of its dialects
+// (`drawproxy match`, or the program run as fastchess or cutechess-cli).
 #include <cstdio>
 
 #include "app/commands.h"
@@ -8,19 +9,47 @@
 
 namespace drawproxy {
 
-int run_match(const Args& args) {
+namespace {
+
+// What the workers of fishtest and OpenBench check before they use a fastchess: the version of
+// the commit fishtest pins (its worker matches the hash), at least 1.8.1 (OpenBench). The
+// second line is read by neither (fishtest matches each line to the end, OpenBench takes the
+// first version number of the output).
+void print_version(tournament::Dialect d) {
+    if (d == tournament::Dialect::fastchess)
+        std::printf("fastchess alpha 1.8.1 20260606-58072f23\ndrawproxy %s, in fastchess' dialect\n",
+                    DRAWPROXY_VERSION);
+    else if (d == tournament::Dialect::cutechess)
+        std::printf("cutechess-cli 1.5.1\ndrawproxy %s, in cutechess-cli's dialect\n", DRAWPROXY_VERSION);
+    else
+        std::printf("drawproxy %s\n", DRAWPROXY_VERSION);
+}
+
+}  // namespace
+
+int run_match(const Args& args, tournament::Dialect dialect) {
+    // -dialect decides what -h and -version print too
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "-dialect" || args[i] == "--dialect")
+            if (auto d = app::parse_dialect(args[i + 1])) dialect = *d;
+    // fastchess prints its help when given nothing
+    const bool help_alone = args.empty() && dialect == tournament::Dialect::fastchess;
+    if (help_alone) {
+        std::fputs(app::usage_text(dialect).c_str(), stdout);
+        return 0;
+    }
     for (const std::string& a : args) {
-        if (a == "-h" || a == "--help" || a == "-help") {
-            std::fputs(app::match_usage(), stdout);
+        const app::OptionSpec* spec = app::find_option(a, dialect);
+        if (!spec || spec->kind != app::Kind::command) continue;
+        if (a.find("help") != std::string::npos || a == "-h") {
+            std::fputs(app::usage_text(dialect).c_str(), stdout);
             return 0;
         }
-        if (a == "-version" || a == "--version" || a == "-v") {  // cutechess-cli's and fastchess' spellings
-            std::printf("drawproxy %s\n", DRAWPROXY_VERSION);
-            return 0;
-        }
+        print_version(dialect);
+        return 0;
     }
     try {
-        const tournament::MatchOptions opts = app::parse_match_options(args);
+        const tournament::MatchOptions opts = app::parse_match_options(args, dialect);
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         tournament::Scheduler scheduler(opts, std::move(edition), stdout);

@@ -1,12 +1,16 @@
 #pragma once
 // The subcommands of the drawproxy executable. Each takes the arguments after its name
 // and returns the process exit status (2 for usage errors and bad input).
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace CLI {
 class App;
+}
+namespace drawproxy::tournament {
+enum class Dialect : std::uint8_t;  // tournament/settings.h
 }
 
 namespace drawproxy {
@@ -17,11 +21,12 @@ int run_proxy(const Args& args);     // drawproxy [options] -- ENGINE [ARGS...]
 int run_perft(const Args& args);     // drawproxy perft
 int run_analyze(const Args& args);   // drawproxy analyze
 int run_winnable(const Args& args);  // drawproxy winnable
-int run_match(const Args& args);     // drawproxy match (tournament/)
-int run_audit(const Args& args);     // drawproxy audit (audit/)
-int run_check(const Args& args);     // drawproxy check (check/)
-int run_report(const Args& args);    // drawproxy report (html/)
-int run_merge(const Args& args);     // drawproxy merge (the parts of a sharded match)
+// drawproxy match (drawproxy's dialect), or the runner run as fastchess or cutechess-cli
+int run_match(const Args& args, tournament::Dialect dialect);
+int run_audit(const Args& args);   // drawproxy audit (audit/)
+int run_check(const Args& args);   // drawproxy check (check/)
+int run_report(const Args& args);  // drawproxy report (html/)
+int run_merge(const Args& args);   // drawproxy merge (the parts of a sharded match)
 
 // Prints "drawproxy: <message>" on stderr and returns 2.
 int usage_error(const std::string& message);

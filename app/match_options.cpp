@@ -1,102 +1,142 @@
 #include "app/match_options.h"
 
-#include "app/engines_json.h"
-#include "app/runner_options.h"
-#include "journal/state.h"
-
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <chrono>
+#include <thread>
+
+#include "app/engines_json.h"
+#include "app/option_table.h"
+#include "app/option_values.h"
+#include "journal/state.h"
+#include "output/status_lines.h"
 
 namespace drawproxy::app {
 
 using namespace game;
 using namespace tournament;
-using namespace stats;
-using namespace journal;
-using namespace output;
+using namespace values;
 namespace {
 
-using Tokens = std::vector<std::string>;
-
-template <class Int>
-Int to_int(const std::string& text, const std::string& what, Int min_value) {
-    Int value{};
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < min_value)
-        throw OptionError(fmt::format("bad value for {}: '{}'", what, text));
-    return value;
+// An option's values run to the next word that starts with '-' and a letter (or "--" and a
+// letter: fastchess' --compliance).
+bool is_option(const std::string& s) {
+    const std::size_t at = s.size() > 2 && s[0] == '-' && s[1] == '-' ? 2 : 1;
+    return s.size() > at && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[at]));
 }
 
-std::pair<std::string, std::string> split_key(const std::string& token, const std::string& option) {
-    auto eq = token.find('=');
-    if (eq == std::string::npos || eq == 0)
-        throw OptionError(fmt::format("{}: expected key=value, got '{}'", option, token));
-    return {token.substr(0, eq), token.substr(eq + 1)};
-}
-
-void apply_engine_key(EngineConfig& e, const std::string& token, const std::string& option) {
-    // cutechess-cli's flags without a value (whitepov, trust, ponder, debug)
-    if (token.find('=') == std::string::npos && apply_runner_engine_key(e, token, "")) return;
-    auto [key, value] = split_key(token, option);
-    if (key == "cmd") {
-        e.cmd = value;
-    } else if (key == "name") {
-        e.name = value;
-    } else if (key == "dir") {
-        e.dir = value;
-    } else if (key == "arg") {
-        e.args.push_back(value);
-    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-        // a later value for the same option replaces the earlier one (-each, conf=), as in cutechess-cli
-        const std::string name = key.substr(7);
-        auto same =
-            std::find_if(e.options.begin(), e.options.end(), [&](const auto& o) { return o.first == name; });
-        if (same != e.options.end())
-            same->second = value;
-        else
-            e.options.emplace_back(name, value);
-    } else if (key == "tc") {
-        auto tc = parse_time_control(value);
-        if (!tc) throw OptionError(fmt::format("bad time control '{}'", value));
-        tc->margin_ms = e.tc.margin_ms;
-        e.tc = *tc;
-    } else if (key == "st") {
-        auto ms = parse_seconds(value);
-        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad st= value '{}'", value));
-        e.tc.infinite = false;
-        e.tc.movetime_ms = *ms;
-    } else if (key == "timemargin") {
-        e.tc.margin_ms = to_int<std::int64_t>(value, "timemargin", 0);
-    } else if (key == "nodes") {
-        e.nodes = to_int<std::int64_t>(value, "nodes", 1);
-    } else if (key == "depth") {
-        e.depth = to_int<int>(value, "depth", 1);
-    } else if (key == "claim") {
-        auto p = ClaimPolicy::parse(value, true);
-        if (!p)
-            throw OptionError(fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", value));
-        e.claim = *p;
-    } else if (key == "stall") {
-        auto ms = parse_seconds(value);
-        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad stall= value '{}'", value));
-        e.stall_ms = *ms;
-    } else if (key == "startup") {
-        auto ms = parse_seconds(value);
-        if (!ms || *ms <= 0) throw OptionError(fmt::format("bad startup= value '{}'", value));
-        e.startup_ms = *ms;
-    } else if (key == "restart") {
-        // auto (cutechess-cli's default) keeps a UCI engine between games, as off does
-        if (value != "on" && value != "off" && value != "auto")
-            throw OptionError(fmt::format("bad restart= value '{}' (on, off, auto)", value));
-        e.restart = value == "on";
-    } else if (key == "proto") {
-        if (value != "uci") throw OptionError("only proto=uci is supported");
-    } else if (!apply_runner_engine_key(e, key, value)) {
-        throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
+// Takes -dialect NAME out of `args`; `d` is kept when it is not given.
+Tokens take_dialect(const Tokens& args, Dialect& d) {
+    Tokens rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "-dialect" && args[i] != "--dialect") {
+            rest.push_back(args[i]);
+            continue;
+        }
+        if (i + 1 == args.size() || is_option(args[i + 1]))
+            throw OptionError(fmt::format("{} takes one value", args[i]));
+        auto named = parse_dialect(args[++i]);
+        if (!named)
+            throw OptionError(fmt::format("bad dialect '{}' (drawproxy, fastchess, cutechess)", args[i]));
+        d = *named;
     }
+    return rest;
+}
+
+// -resume STATE.json, or fastchess' -config file=STATE.json [discard=true|false]: the saved
+// command line with whatever else was given after it. Takes them out of `args`.
+Tokens take_resume(const Tokens& args, MatchRequest& r) {
+    Tokens rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "-resume" && args[i] != "-config") {
+            rest.push_back(args[i]);
+            continue;
+        }
+        if (!r.resume_path.empty())
+            throw OptionError(fmt::format("{}: a match resumes from one state file", args[i]));
+        const bool fastchess = args[i] == "-config";
+        r.resume_option = args[i];
+        for (++i; i < args.size() && !is_option(args[i]); ++i) {
+            if (!fastchess) {
+                if (!r.resume_path.empty()) throw OptionError("-resume takes one file");
+                r.resume_path = args[i];
+                continue;
+            }
+            auto [key, value] = key_value(args[i], "-config");
+            if (key == "file")
+                r.resume_path = value;
+            else if (key == "discard" && (value == "true" || value == "false"))
+                r.resume_discard = value == "true";
+            else
+                throw OptionError(
+                    fmt::format("-config: bad key or value '{}' (file=, discard=true|false)", args[i]));
+        }
+        if (r.resume_path.empty())
+            throw OptionError(fastchess ? "-config needs file=STATE.json" : "-resume needs a file");
+        --i;
+    }
+    return rest;
+}
+
+// The dialect's defaults, before any option is read.
+void set_defaults(MatchOptions& o, Dialect d) {
+    o.dialect = d;
+    if (d != Dialect::fastchess) return;
+    o.games = 2;
+    o.rounds = 2;
+    o.rating_interval = 10;
+    o.output = output::OutputFormat::fastchess;
+    o.event = "Fastchess Tournament";
+}
+
+// fastchess: a round is -games games (at most 2) on one opening, colours swapped; more than 2
+// games per round trade places with -rounds, as its parser does.
+void finish_fastchess(MatchOptions& o) {
+    if (o.games > 2) std::swap(o.games, o.rounds);
+    if (o.games > 2)
+        throw OptionError(
+            fmt::format("-games: at most 2 games a round, not {} (with -rounds {})", o.games, o.rounds));
+    o.repeat = o.games == 2;
+    o.opening_repetitions = o.games;
+    if (o.games != 2 || o.output == output::OutputFormat::cutechess) o.report_penta = false;
+}
+
+// The engine of the n-th -engine: `base` (engines.json's set-up, or the dialect's defaults)
+// refined by -each and the engine's own keys, in the dialect's order.
+EngineConfig build_engine(EngineConfig e, const MatchRequest& r, std::size_t n) {
+    const Dialect d = r.opts.dialect;
+    const bool each_last = d != Dialect::drawproxy;  // both runners apply -each last
+    if (!each_last)
+        for (const auto& t : r.each) apply_engine_token(e, t, "-each", d);
+    for (const auto& t : r.engines[n])
+        if (t.rfind("conf=", 0) != 0) apply_engine_token(e, t, "-engine", d);
+    if (each_last)
+        for (const auto& t : r.each) apply_engine_token(e, t, "-each", d);
+    e.stall_ms = std::int64_t(double(e.stall_ms) * e.timeout_scale);
+    e.startup_ms = std::int64_t(double(e.startup_ms) * e.timeout_scale);
+    if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
+    if (e.name.empty()) {
+        auto slash = e.cmd.find_last_of('/');
+        e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+        const auto dot = e.name.rfind('.');
+        if (d == Dialect::fastchess && dot != std::string::npos && dot > 0) e.name.resize(dot);  // the stem
+    }
+    if (e.tc.infinite && !e.nodes && !e.depth)
+        throw OptionError(fmt::format("engine '{}' has no limit: give tc=, st=, nodes= or depth=", e.name));
+    return e;
+}
+
+EngineConfig default_engine(const MatchRequest& r) {
+    EngineConfig e;
+    // drawproxy: pipes and scheduling take a few ms, with room for a loaded machine; fastchess: none
+    e.tc.margin_ms = r.opts.dialect == Dialect::fastchess ? 0 : 50;
+    if (r.claim_default) e.claim = *ClaimPolicy::parse(*r.claim_default, true);
+    return e;
+}
+
+bool has_conf(const Tokens& keys) {
+    return std::any_of(keys.begin(), keys.end(), [](const auto& t) { return t.rfind("conf=", 0) == 0; });
 }
 
 }  // namespace
@@ -105,9 +145,9 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
     SprtParams sp;
     bool elo0 = false, elo1 = false;
     for (const auto& v : words) {
-        auto [key, value] = split_key(v, option);
+        auto [key, value] = key_value(v, option);
         if (key == "model") {
-            auto m = parse_sprt_model(value);
+            auto m = output::parse_sprt_model(value);
             if (!m)
                 throw OptionError(fmt::format("{}: bad model '{}' (normalized, logistic)", option, value));
             sp.model = *m;
@@ -133,244 +173,81 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
     return sp;
 }
 
-namespace {
-
-// -resume STATE.json, or fastchess' -config file=STATE.json [discard=true|false]: the saved
-// command line with whatever else was given after it. Empty path: neither option is given.
-std::string resume_request(const std::vector<std::string>& args, Tokens& rest, bool& discard,
-                           std::string& option) {
-    std::string path;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "-resume" || args[i] == "-config") {
-            if (!path.empty())
-                throw OptionError(fmt::format("{}: a match resumes from one state file", args[i]));
-            const bool fastchess = args[i] == "-config";
-            option = args[i];
-            for (++i; i < args.size() && !(args[i].size() > 1 && args[i][0] == '-' &&
-                                           std::isalpha(static_cast<unsigned char>(args[i][1])));
-                 ++i) {
-                if (!fastchess) {
-                    if (!path.empty()) throw OptionError("-resume takes one file");
-                    path = args[i];
-                    continue;
-                }
-                auto [key, value] = split_key(args[i], "-config");
-                if (key == "file")
-                    path = value;
-                else if (key == "discard" && (value == "true" || value == "false"))
-                    discard = value == "true";
-                else
-                    throw OptionError(
-                        fmt::format("-config: bad key or value '{}' (file=, discard=true|false)", args[i]));
-            }
-            if (path.empty())
-                throw OptionError(fastchess ? "-config needs file=STATE.json" : "-resume needs a file");
-            --i;
-        } else {
-            rest.push_back(args[i]);
-        }
-    }
-    return path;
-}
-
-}  // namespace
-
-MatchOptions parse_match_options(const std::vector<std::string>& given) {
-    Tokens extra;
-    bool discard = false;
-    std::string option;
-    const std::string state_path = resume_request(given, extra, discard, option);
-    if (!state_path.empty()) {
-        MatchState state;
-        try {
-            state = read_state_file(state_path);
-        } catch (const std::runtime_error& e) {
-            throw OptionError(fmt::format("{}: {}", option, e.what()));
-        }
-        Tokens args = state.args;
-        args.insert(args.end(), extra.begin(), extra.end());
-        MatchOptions opts = parse_match_options(args);
-        if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end())
-            opts.autosave_interval = 20;
-        opts.state_file = state_path;
-        opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
-        if (!discard) opts.resume = std::move(state);
-        return opts;
-    }
-    const std::vector<std::string>& args = given;
-    MatchOptions opts;
-    opts.args = args;
-    std::vector<Tokens> engines;
-    Tokens each;
-    std::optional<std::string> claim_default;
-    TimeControl default_tc;
-    default_tc.margin_ms = 50;  // pipes and scheduling: a few ms, with room for a loaded machine
-
-    // An option's values run to the next token that starts with '-' and a letter.
-    auto is_option = [](const std::string& s) {
-        // (and "--" with a letter: fastchess' --compliance, refused by name)
-        const std::size_t at = s.size() > 2 && s[0] == '-' && s[1] == '-' ? 2 : 1;
-        return s.size() > at && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[at]));
-    };
+MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
+    MatchRequest r;
+    const Tokens args = take_resume(take_dialect(given, dialect), r);
+    set_defaults(r.opts, dialect);
+    r.opts.args = given;
+    if (!r.resume_path.empty()) return r;  // the rest joins the saved command line
     for (std::size_t i = 0; i < args.size();) {
         const std::string& opt = args[i];
         if (!is_option(opt)) throw OptionError(fmt::format("unexpected argument '{}'", opt));
         Tokens values;
         for (++i; i < args.size() && !is_option(args[i]); ++i) values.push_back(args[i]);
-        auto one = [&]() -> const std::string& {
-            if (values.size() != 1) throw OptionError(fmt::format("{} takes one value", opt));
-            return values[0];
-        };
-        auto none = [&] {
-            if (!values.empty()) throw OptionError(fmt::format("{} takes no value", opt));
-        };
-        if (opt == "-engine") {
-            engines.push_back(values);
-        } else if (opt == "-each") {
-            each.insert(each.end(), values.begin(), values.end());
-        } else if (opt == "-games") {
-            opts.games = to_int<int>(one(), opt, 1);
-        } else if (opt == "-rounds") {
-            opts.rounds = to_int<int>(one(), opt, 1);
-        } else if (opt == "-repeat") {
-            if (values.size() > 1) throw OptionError("-repeat takes at most one value");
-            opts.opening_repetitions = values.empty() ? 2 : to_int<int>(values[0], opt, 1);
-            opts.repeat = opts.opening_repetitions > 1;
-        } else if (opt == "-concurrency") {
-            opts.concurrency = to_int<int>(one(), opt, 1);
-        } else if (opt == "-openings") {
-            OpeningsOptions o;
-            for (const auto& v : values) {
-                auto [key, value] = split_key(v, opt);
-                if (key == "file")
-                    o.file = value;
-                else if (key == "format" && value == "epd")
-                    o.format = OpeningsOptions::Format::Epd;
-                else if (key == "format" && value == "pgn")
-                    o.format = OpeningsOptions::Format::Pgn;
-                else if (key == "order" && value == "random")
-                    o.random = true;
-                else if (key == "order" && value == "sequential")
-                    o.random = false;
-                else if (key == "plies")
-                    o.plies = to_int<int>(value, "plies", 0);
-                else if (key == "start")
-                    o.start = to_int<int>(value, "start", 1);
-                else if (key == "policy" && value == "default")
-                    o.policy = OpeningsOptions::Policy::Default;
-                else if (key == "policy" && value == "encounter")
-                    o.policy = OpeningsOptions::Policy::Encounter;
-                else if (key == "policy" && value == "round")
-                    o.policy = OpeningsOptions::Policy::Round;
-                else
-                    throw OptionError(fmt::format("-openings: bad key or value '{}'", v));
-            }
-            if (o.file.empty()) throw OptionError("-openings needs file=FILE");
-            opts.openings = o;
-        } else if (opt == "-variant") {
-            const std::string& v = one();
-            if (v != "standard" && v != "fischerandom")
-                throw OptionError(fmt::format("bad variant '{}' (standard, fischerandom)", v));
-            opts.chess960 = v == "fischerandom";
-        } else if (opt == "-pgnout") {
-            apply_pgnout(values, opts);
-        } else if (opt == "-jsonout") {
-            opts.jsonout = one();
-        } else if (opt == "-htmlout") {
-            opts.htmlout = one();
-        } else if (opt == "-rules") {
-            opts.rules = one();
-        } else if (opt == "-claim") {
-            claim_default = one();
-            if (!ClaimPolicy::parse(*claim_default, true))
-                throw OptionError(
-                    fmt::format("bad claim policy '{}' (always, never, score:CP, engine)", *claim_default));
-        } else if (opt == "-draw-offers" || opt == "-draw-offer") {
-            opts.draw_offers.enabled = true;
-            for (const auto& v : values) {
-                auto [key, value] = split_key(v, opt);
-                if (key == "score")
-                    opts.draw_offers.score_cp = to_int<int>(value, "score", 0);
-                else if (key == "moves")
-                    opts.draw_offers.moves = to_int<int>(value, "moves", 1);
-                else if (key == "after")
-                    opts.draw_offers.after = to_int<int>(value, "after", 0);
-                else
-                    throw OptionError(fmt::format("-draw-offers: unknown key '{}'", key));
-            }
-        } else if (opt == "-seed" || opt == "-srand") {
-            opts.seed = to_int<std::uint64_t>(one(), opt, 0);
-            opts.seed_given = true;
-        } else if (opt == "-tournament") {
-            const std::string& t = one();
-            if (t == "round-robin" || t == "roundrobin")  // cutechess-cli's and fastchess' spellings
-                opts.tournament = MatchOptions::Tournament::RoundRobin;
-            else if (t == "gauntlet")
-                opts.tournament = MatchOptions::Tournament::Gauntlet;
-            else if (t == "knockout" || t == "pyramid")
-                throw OptionError(fmt::format("-tournament {} is not supported (round-robin, gauntlet)", t));
-            else
-                throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet)", t));
-        } else if (opt == "-recover") {
-            none();
-            opts.recover = true;
-        } else if (opt == "-sprt") {
-            opts.sprt = parse_sprt_words(values, opt);
-        } else if (opt == "-report") {
-            const std::string& v = one();
-            if (v == "penta=true")
-                opts.report_penta = true;
-            else if (v == "penta=false")
-                opts.report_penta = false;
-            else
-                throw OptionError(fmt::format("bad -report value '{}' (penta=true, penta=false)", v));
-        } else if (opt == "-ratinginterval") {
-            opts.rating_interval = to_int<int>(one(), opt, 0);
-        } else if (opt == "-scoreinterval") {
-            opts.score_interval = to_int<int>(one(), opt, 0);
-        } else if (opt == "-output") {
-            const std::string& v = one();
-            auto f = parse_output_format(v.rfind("format=", 0) == 0 ? v.substr(7) : v);
-            if (!f) throw OptionError(fmt::format("bad -output '{}' (drawproxy, cutechess, fastchess)", v));
-            opts.output = *f;
-        } else if (opt == "-shard") {
-            opts.shard = parse_shard(one());
-            if (!opts.shard) throw OptionError(fmt::format("bad -shard '{}' (K/N, 1 <= K <= N)", values[0]));
-        } else if (opt == "-quiet") {
-            none();
-            opts.quiet = true;
-        } else if (opt == "-autosaveinterval") {
-            opts.autosave_interval = to_int<int>(one(), opt, 0);
-        } else if (!apply_runner_option(opt, values, opts)) {
-            std::string why = refused_option_reason(opt);
-            throw OptionError(why.empty() ? fmt::format("unknown option '{}'", opt) : why);
+        const OptionSpec* spec = find_option(opt, dialect);
+        if (!spec || spec->kind == Kind::command) throw OptionError(fmt::format("unknown option '{}'", opt));
+        if (spec->kind == Kind::refused)
+            throw OptionError(fmt::format("{} is not supported: {}", opt, spec->help));
+        if (spec->arity == Arity::one && values.size() != 1)
+            throw OptionError(fmt::format("{} takes one value", opt));
+        if (spec->arity == Arity::none && !values.empty())
+            throw OptionError(fmt::format("{} takes no value", opt));
+        spec->apply(r, values, opt);
+        r.given.push_back(opt);
+    }
+    MatchOptions& o = r.opts;
+    if (dialect == Dialect::fastchess) finish_fastchess(o);
+    // The state is kept beside the outputs: without one, only when -autosaveinterval asks for it.
+    if (!r.given_option("-autosaveinterval") && o.pgnout.empty() && o.epdout.empty() && o.jsonout.empty())
+        o.autosave_interval = 0;
+    if (r.engines.size() < 2) throw OptionError("match needs at least two -engine options");
+    if (o.sprt && r.engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
+    if (o.shard && !o.seed_given)
+        throw OptionError("-shard needs -seed (or -srand): every part must compute the same schedule");
+    // Every key is checked here; an engine from engines.json is built again once it is read.
+    for (std::size_t n = 0; n < r.engines.size(); ++n) {
+        if (has_conf(r.engines[n])) {
+            EngineConfig probe = default_engine(r);
+            for (const auto& t : r.each) apply_engine_token(probe, t, "-each", dialect);
+            for (const auto& t : r.engines[n])
+                if (t.rfind("conf=", 0) != 0) apply_engine_token(probe, t, "-engine", dialect);
+            o.engines.push_back(std::move(probe));
+        } else {
+            o.engines.push_back(build_engine(default_engine(r), r, n));
         }
     }
-    // The state is kept beside the outputs: without one, only when -autosaveinterval asks for it.
-    if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end() && opts.pgnout.empty() &&
-        opts.epdout.empty() && opts.jsonout.empty())
-        opts.autosave_interval = 0;
-    if (engines.size() < 2) throw OptionError("match needs at least two -engine options");
-    if (opts.sprt && engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
-    if (opts.shard && !opts.seed_given)
-        throw OptionError("-shard needs -seed (or -srand): every part must compute the same schedule");
-    if (!opts.seed_given) {
-        // As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random
-        // opening order and Chess960 starts differ from run to run. It joins the saved command
-        // line, so a resumed match goes on with it (and the scheduler says what it was).
-        const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
-        std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
-        opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
-        opts.args.push_back("-srand");
-        opts.args.push_back(std::to_string(opts.seed));
+    return r;
+}
+
+namespace {
+
+// -resume / -config file=: the saved command line, the words given beside the state file added
+// to it (its -dialect too), without the games already played unless discard=true.
+MatchOptions resumed_match(const MatchRequest& r, const Tokens& given, Dialect dialect) {
+    journal::MatchState state;
+    try {
+        state = journal::read_state_file(r.resume_path);
+    } catch (const std::runtime_error& e) {
+        throw OptionError(fmt::format("{}: {}", r.resume_option, e.what()));
     }
-    for (std::size_t n = 0; n < engines.size(); ++n) {
-        EngineConfig e;
-        e.tc = default_tc;
-        if (claim_default) e.claim = *ClaimPolicy::parse(*claim_default, true);
-        // conf=NAME first: engines.json gives the set-up, -each and the engine's own keys
-        // refine it (cutechess-cli's -each comes last; a key given in both differs only there)
-        for (const auto& t : engines[n])
+    MatchRequest scratch;
+    const Tokens extra = take_resume(given, scratch);
+    Tokens args = state.args;
+    args.insert(args.end(), extra.begin(), extra.end());
+    MatchOptions opts = parse_match_options(args, dialect);
+    if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end()) opts.autosave_interval = 20;
+    opts.state_file = r.resume_path;
+    opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
+    if (!r.resume_discard) opts.resume = std::move(state);
+    return opts;
+}
+
+// conf=NAME first: engines.json gives the set-up, -each and the engine's own keys refine it.
+void build_engines_from_json(MatchRequest& r) {
+    for (std::size_t n = 0; n < r.engines.size(); ++n) {
+        if (!has_conf(r.engines[n])) continue;
+        EngineConfig e = default_engine(r);
+        for (const auto& t : r.engines[n])
             if (t.rfind("conf=", 0) == 0) {
                 const std::string path = find_engines_json();
                 if (path.empty())
@@ -379,22 +256,50 @@ MatchOptions parse_match_options(const std::vector<std::string>& given) {
                         t));
                 apply_engines_json(e, t.substr(5), path);
             }
-        for (const auto& t : each) apply_engine_key(e, t, "-each");
-        for (const auto& t : engines[n])
-            if (t.rfind("conf=", 0) != 0) apply_engine_key(e, t, "-engine");
-        e.stall_ms = std::int64_t(double(e.stall_ms) * e.timeout_scale);
-        e.startup_ms = std::int64_t(double(e.startup_ms) * e.timeout_scale);
-        if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
-        if (e.name.empty()) {
-            auto slash = e.cmd.find_last_of('/');
-            e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
-        }
-        if (e.tc.infinite && !e.nodes && !e.depth)
-            throw OptionError(
-                fmt::format("engine '{}' has no limit: give tc=, st=, nodes= or depth=", e.name));
-        opts.engines.push_back(std::move(e));
+        r.opts.engines[n] = build_engine(std::move(e), r, n);
     }
-    return opts;
+}
+
+// fastchess: -concurrency 0 or -N is the machine's hardware threads less N.
+void concurrency_from_threads(MatchOptions& opts) {
+    if (opts.dialect != Dialect::fastchess || opts.concurrency > 0) return;
+    const int threads = int(std::thread::hardware_concurrency());
+    const int c = threads + opts.concurrency;
+    if (c < 1)
+        throw OptionError(
+            fmt::format("-concurrency {}: the machine has {} hardware threads", opts.concurrency, threads));
+    opts.concurrency = c;
+}
+
+// As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random opening
+// order and Chess960 starts differ from run to run. It joins the saved command line, so a
+// resumed match goes on with it (and the scheduler says what it was).
+void seed_from_clock(MatchOptions& opts) {
+    if (opts.seed_given) return;
+    const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
+    std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
+    opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
+    opts.args.push_back("-srand");
+    opts.args.push_back(std::to_string(opts.seed));
+}
+
+}  // namespace
+
+MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
+    MatchRequest r = parse_match_request(given, dialect);
+    if (!r.resume_path.empty()) return resumed_match(r, given, dialect);
+    MatchOptions& opts = r.opts;
+    // The saved command line says its dialect: a resumed match reads it with the same meanings.
+    const auto said = [&](const char* w) {
+        return std::find(opts.args.begin(), opts.args.end(), w) != opts.args.end();
+    };
+    if (opts.dialect != Dialect::drawproxy && !said("-dialect") && !said("--dialect"))
+        opts.args.insert(opts.args.begin(),
+                         {"-dialect", opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
+    build_engines_from_json(r);
+    concurrency_from_threads(opts);
+    seed_from_clock(opts);
+    return std::move(opts);
 }
 
 }  // namespace drawproxy::app

@@ -1,6 +1,6 @@
 #pragma once
-// The options of cutechess-cli 1.4 and fastchess 1.x that `drawproxy match` takes beside its
-// own, in both runners' spellings, and the one-line reason for each option it refuses.
+// The values of the runners' options that take several keys or spellings (app/option_table.h
+// says which option means what in which dialect).
 // Pure: errors throw game::OptionError with one clear line.
 #include <string>
 #include <vector>
@@ -14,18 +14,22 @@ using game::OptionError;
 using stats::SprtParams;
 using tournament::MatchOptions;
 
-// Applies a runner option drawproxy implements; false if `opt` is not one of them.
-bool apply_runner_option(const std::string& opt, const std::vector<std::string>& values, MatchOptions& opts);
-
-// -pgnout FILE [min] [fi] (cutechess-cli) and -pgnout file=F [notation=san] [append=B] [min=B] ...
-// (fastchess).
+// -pgnout FILE [min] [fi] (cutechess-cli) and -pgnout file=F [notation=san] [append=B] [min=B]
+// (fastchess' keys, drawproxy's meaning: only what its PGN writes).
 void apply_pgnout(const std::vector<std::string>& values, MatchOptions& opts);
+// fastchess' -pgnout file=F with every key of its PGN (notation=, nodes=, ..., match_line=).
+void apply_fastchess_pgnout(const std::vector<std::string>& values, MatchOptions& opts);
 
-// An engine key of either runner beyond drawproxy's own; false if it is not one of them.
-bool apply_runner_engine_key(EngineConfig& e, const std::string& key, const std::string& value);
-
-// Why a known option of either runner is refused ("-tb: ..."), or empty if it is not refused.
-std::string refused_option_reason(const std::string& opt);
+// -draw movenumber= movecount= score=, -resign movecount= score= [twosided=]; the keys left
+// out take fastchess' defaults unless `keys_required` (cutechess-cli).
+void apply_draw(const std::vector<std::string>& values, game::AdjudicationOptions& a, bool keys_required);
+void apply_resign(const std::vector<std::string>& values, game::AdjudicationOptions& a, bool keys_required);
+// -epdout FILE (cutechess-cli) or -epdout file=F [append=B] (fastchess).
+void apply_epdout(const std::vector<std::string>& values, MatchOptions& opts);
+// -log file=F [level=L] [engine=B] [append=B] [compress=false] [realtime=B] (fastchess).
+void apply_log(const std::vector<std::string>& values, MatchOptions& opts);
+// Several words of a PGN tag or file name, joined by spaces.
+std::string joined(const std::vector<std::string>& values, const std::string& opt);
 
 // fastchess' args="A B 'C D'": words split on blanks, quotes group.
 std::vector<std::string> split_engine_args(const std::string& text);

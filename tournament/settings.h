@@ -35,7 +35,12 @@ struct OpeningsOptions {
     enum class Policy { Default, Encounter, Round } policy = Policy::Default;
 };
 
+// Whose meaning the options have: drawproxy's own (cutechess-style), fastchess' or
+// cutechess-cli's (chosen by the program's name or -dialect).
+enum class Dialect : std::uint8_t { drawproxy, fastchess, cutechess };
+
 struct MatchOptions {
+    Dialect dialect = Dialect::drawproxy;
     std::vector<EngineConfig> engines;
     int games = 1;  // games per encounter (per round)
     int rounds = 1;
