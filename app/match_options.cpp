@@ -93,7 +93,9 @@ void apply_engine_key(EngineConfig& e, const std::string& token, const std::stri
             throw OptionError(fmt::format("bad restart= value '{}' (on, off, auto)", value));
         e.restart = value == "on";
     } else if (key == "proto") {
-        if (value != "uci") throw OptionError("only proto=uci is supported");
+        if (value != "uci" && value != "xboard")
+            throw OptionError(fmt::format("bad proto= value '{}' (uci, xboard)", value));
+        e.protocol = value == "xboard" ? game::Protocol::Xboard : game::Protocol::Uci;
     } else if (!apply_runner_engine_key(e, key, value)) {
         throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
     }

@@ -46,7 +46,7 @@ Engine keys (for -engine and -each):
                         only after a crash, a stall, an illegal move, or no bestmove
                         within 1 s of the `stop` sent when its game ended mid-search;
                         auto (cutechess-cli's default) is off
-  proto=uci             the only protocol
+  proto=uci|xboard      the engine's protocol (default uci); xboard is CECP v2
 
 Options:
   -engine KEY=VALUE...  one player (at least two)
