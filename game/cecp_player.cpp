@@ -235,10 +235,11 @@ void CecpPlayer::turn(const Turn& t) {
         command(Command::Force);
     for (; synced_ < t.game.ply_count(); ++synced_)
         append_move(t.game.position_at(synced_), t.game.move_at(synced_));
-    if (time_ && (t.go.wtime || t.go.btime)) {
+    const uci::GoParams& go = t.go.go;
+    if (time_ && (go.wtime || go.btime)) {
         const bool white = t.game.position().side_to_move() == rules::WHITE;
-        command(Command::Time, centiseconds(white ? t.go.wtime : t.go.btime));
-        command(Command::Otim, centiseconds(white ? t.go.btime : t.go.wtime));
+        command(Command::Time, centiseconds(white ? go.wtime : go.btime));
+        command(Command::Otim, centiseconds(white ? go.btime : go.wtime));
     }
     send_buf_ += "go";
     process_.send_line(send_buf_);

@@ -69,6 +69,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.plies.reserve(256);
     overhead_.reserve(256);
     position_cmd_.reserve(4096);
+    go_.type = uci::GuiCommandType::Go;
 }
 
 GameRunner::~GameRunner() = default;
@@ -403,21 +404,22 @@ void GameRunner::send_go() {
     p.engine_claim.reset();
     p.offers_draw = false;
     const EngineConfig& cfg = *p.config;
-    go_ = uci::GoParams{};
+    uci::GoParams& go = go_.go;  // only these fields are ever set
+    go.wtime = go.btime = go.winc = go.binc = go.movestogo = go.nodes = go.depth = go.movetime = std::nullopt;
     const Clock& own = arbiter_.clock(c);
     if (cfg.tc.movetime_ms) {
-        go_.movetime = cfg.tc.movetime_ms;
+        go.movetime = cfg.tc.movetime_ms;
     } else if (cfg.tc.has_clock()) {
         const Clock& w = arbiter_.clock(rules::WHITE);
         const Clock& b = arbiter_.clock(rules::BLACK);
-        go_.wtime = std::max<std::int64_t>(w.remaining_ms(), 1);
-        go_.btime = std::max<std::int64_t>(b.remaining_ms(), 1);
-        if (w.control().has_clock() && w.control().increment_ms) go_.winc = w.control().increment_ms;
-        if (b.control().has_clock() && b.control().increment_ms) go_.binc = b.control().increment_ms;
-        if (own.moves_to_go()) go_.movestogo = own.moves_to_go();
+        go.wtime = std::max<std::int64_t>(w.remaining_ms(), 1);
+        go.btime = std::max<std::int64_t>(b.remaining_ms(), 1);
+        if (w.control().has_clock() && w.control().increment_ms) go.winc = w.control().increment_ms;
+        if (b.control().has_clock() && b.control().increment_ms) go.binc = b.control().increment_ms;
+        if (own.moves_to_go()) go.movestogo = own.moves_to_go();
     }
-    if (cfg.nodes) go_.nodes = cfg.nodes;
-    if (cfg.depth) go_.depth = cfg.depth;
+    if (cfg.nodes) go.nodes = cfg.nodes;
+    if (cfg.depth) go.depth = cfg.depth;
     player(p).turn(Turn{arbiter_.game(), position_cmd_, go_});
     go_time_ = Clk::now();
     p.searching = true;
@@ -426,7 +428,7 @@ void GameRunner::send_go() {
         p.claim_lines.clear();
         uci::parse_gui_command(position_cmd_, p.gui_command);
         p.claimant->position(p.gui_command, p.claim_lines);
-        p.claimant->go(go_, p.claim_lines);
+        p.claimant->go(go_.go, p.claim_lines);
         if (auto request = claim_in(p.claim_lines)) {
             PlyRecord unused;
             rules::Move none;

@@ -137,7 +137,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     GameRecord record_;
     OverheadSamples overhead_;
     std::string position_cmd_;                // "position ... moves ..." grown by one move at a time
-    uci::GoParams go_;                        // reused: the side to move's clocks and limits
+    uci::GuiCommand go_;                      // reused: `go` with the side to move's clocks and limits
     std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
     std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
     std::chrono::steady_clock::time_point go_time_;

@@ -23,7 +23,7 @@ namespace drawproxy::game {
 struct Turn {
     const rules::Game& game;      // the start position and every move so far
     const std::string& position;  // the same as a UCI `position` command
-    const uci::GoParams& go;      // its clocks and limits, in UCI's terms
+    const uci::GuiCommand& go;    // its clocks and limits, as a UCI `go`
 };
 
 // What one line from an engine means to the game.

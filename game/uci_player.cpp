@@ -41,13 +41,11 @@ bool UciPlayer::new_game() {
 }
 
 void UciPlayer::turn(const Turn& t) {
-    go_.type = uci::GuiCommandType::Go;
-    go_.go = t.go;
     // One write for both lines: the clock starts when `go` is written, and a second line
     // queued behind the first would wait for the next turn of the event loop.
     send_buf_.assign(t.position);
     send_buf_ += '\n';
-    uci::append_gui_command(go_, send_buf_);
+    uci::append_gui_command(t.go, send_buf_);
     process_.send_line(send_buf_);
 }
 

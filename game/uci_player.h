@@ -33,7 +33,6 @@ class UciPlayer final : public Player {
     bool initialized_ = false;
     std::vector<std::string> option_names_;
     uci::EngineMessage msg_;  // reused: no allocation per line
-    uci::GuiCommand go_;      // reused
     std::string send_buf_;    // position and go, written together
 };
 
