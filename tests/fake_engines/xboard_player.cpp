@@ -1,5 +1,6 @@
 // fake_player's CECP v2 side (proto=xboard in its SPEC; see player.h).
 #include <algorithm>
+#include <utility>
 
 #include "cecp/gui_command.h"
 #include "player.h"
@@ -17,10 +18,12 @@ bool has(const std::vector<int>& plies, int ply) {
 }  // namespace
 
 bool Player::answer_xboard(const std::string& line) {
+    if (editing_) return edit(line), true;
     const cecp::GuiCommand cmd = cecp::parse_gui_command(line);
     switch (cmd.type) {
         case cecp::GuiCommandType::Protover: {
-            std::string features = "feature myname=\"xfake\" setboard=1 usermove=1 reuse=1";
+            std::string features = "feature myname=\"xfake\" usermove=1 reuse=1";
+            features += spec_.setboard ? " setboard=1" : " setboard=0";
             features += spec_.ping ? " ping=1" : " ping=0";
             if (spec_.san) features += " san=1";
             features += " option=\"Level -spin 1 1 10\"";
@@ -50,6 +53,10 @@ bool Player::answer_xboard(const std::string& line) {
             xgame_.play(m);
             break;
         }
+        case cecp::GuiCommandType::Edit:
+            editing_ = true;
+            edit_black_ = false;
+            break;
         case cecp::GuiCommandType::Ping:
             // Without the feature, `ping` is a command it does not know.
             say(spec_.ping ? "pong " + std::to_string(cmd.number) : "Error (unknown command): " + line);
@@ -63,6 +70,37 @@ bool Player::answer_xboard(const std::string& line) {
             break;
     }
     return true;
+}
+
+void Player::edit(const std::string& line) {
+    const cecp::EditCommand e = cecp::parse_edit_command(line);
+    if (e.type == cecp::EditCommandType::Clear) edit_board_.assign(64, ' ');
+    if (e.type == cecp::EditCommandType::Color) edit_black_ = !edit_black_;
+    if (e.type == cecp::EditCommandType::Place && edit_board_.size() == 64)
+        edit_board_[e.rank * 8 + e.file] = edit_black_ ? char(e.piece | 0x20) : e.piece;
+    if (e.type != cecp::EditCommandType::Done) return;
+    // The board as placed, the side to move kept, castling as the pieces allow it (edit mode
+    // has no word for it), no en passant.
+    editing_ = false;
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const char p = edit_board_[rank * 8 + file];
+            if (p == ' ') {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + std::exchange(empty, 0));
+            fen += p;
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    fen += xgame_.position().side_to_move() == rules::WHITE ? " w - - 0 1" : " b - - 0 1";
+    rules::Position pos;
+    std::string error;
+    if (rules::parse_fen(fen, false, pos, error)) xgame_.reset(pos);
 }
 
 void Player::go_xboard() {

@@ -105,6 +105,21 @@ TEST_CASE("an xboard engine's resign and announced loss end the game, an announc
     }
 }
 
+TEST_CASE("a game that ends while an xboard engine thinks: result, and a pong before its next game",
+          "[match][xboard][engine]") {
+    // White's claimant claims the threefold at its `go` of ply 8 (9.2.2): the engine is thinking
+    // then. Its process plays the second game too.
+    TempFile log(".log", "");
+    auto summary = test::run_match_words(words(
+        "-engine " + fake_cmd(std::string(XB) + SHUFFLE + ";log=" + log.path) + " name=W proto=xboard " +
+        "-engine " + fake_cmd(SHUFFLE) + " name=B claim=never -each nodes=1 -games 2"));
+    REQUIRE(summary.games.size() == 2);
+    CHECK(summary.games[0].outcome.rule_text() == "threefold 9.2.2");
+    const std::string sent = test::slurp(log.path);
+    CHECK(sent.find("result 1/2-1/2 {threefold}\nforce\nping 2\n") != std::string::npos);
+    CHECK(sent.find("xboard\n") == sent.rfind("xboard\n"));  // one process for both games
+}
+
 TEST_CASE("an xboard engine that refuses a legal move forfeits", "[match][xboard][engine]") {
     auto g = play_one("score=0", std::string(XB) + "refuse=2 proto=xboard", "-each nodes=1 -games 1");
     CHECK(g.outcome.termination == rules::Termination::Crash);
@@ -125,6 +140,13 @@ TEST_CASE("an xboard engine's features: SAN, no ping, no done, a position to set
             play_one(std::string(XB) + "ping=0;nodone=1 proto=xboard", "crash=3", "-each nodes=1 -games 1");
         CHECK(g.outcome.termination == rules::Termination::Crash);
         CHECK(g.plies.size() == 3);
+    }
+    SECTION("setboard=0: the position placed in edit mode, Black to move") {
+        TempFile epd(".epd", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\n");
+        auto g = play_one("crash=3", std::string(XB) + "setboard=0;moves=e8d8,,d8e8 proto=xboard",
+                          "-each nodes=1 -games 1 -openings file=" + epd.path);
+        CHECK(g.outcome.termination == rules::Termination::Crash);
+        CHECK(g.plies.size() == 3);  // the fake's own board took e8d8 and d8e8: it has the position
     }
     SECTION("setboard with Black to move") {
         TempFile epd(".epd", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\n");
