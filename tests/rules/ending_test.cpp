@@ -74,7 +74,7 @@ TEST_CASE("each output spells an ending from its row", "[rules][ending]") {
     CHECK(ending_category(Termination::TimeForfeit, {}, {}, {false, false, false}) == "flag fall won");
     CHECK(ending_category(Termination::Adjudication, "adjudication", "max-moves", {}) ==
           "adjudication max-moves");
-    CHECK(ending_category(std::nullopt, "resignation", {}, {}) == "forfeit (resignation)");
+    CHECK(ending_category(std::nullopt, "abandoned", {}, {}) == "forfeit (abandoned)");
 
     // The PGN's sentences and the HTML meanings pick the same variant as the row.
     CHECK(closing_sentence(Termination::IllegalMove, {false, false, true}) ==
