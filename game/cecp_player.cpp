@@ -75,16 +75,25 @@ Player::Step CecpPlayer::handshake(std::string_view line) {
 }
 
 Player::Step CecpPlayer::readying(const cecp::EngineMessage& msg) {
-    if (msg.type == cecp::EngineMessageType::Feature) {
+    if (msg.type == cecp::EngineMessageType::Feature)
         for (const cecp::Feature& f : msg.features) take_feature(f);
-        return Step::Waiting;
+    if (msg.type == cecp::EngineMessageType::Pong && msg.number >= ready_ping_ && msg.number <= ping_id_) {
+        answered_ = true;
+        latest_ = latest_ || msg.number == ping_id_;
     }
-    if (msg.type == cecp::EngineMessageType::Pong && msg.number >= ready_ping_ && msg.number <= ping_id_)
-        return Step::Ready;
     // An engine without ping says so when probed: it is ready as it reads.
     if (probing_ && msg.type == cecp::EngineMessageType::Error && msg.text.starts_with("ping"))
-        return Step::Ready;
-    return Step::Waiting;
+        answered_ = latest_ = true;
+    if (latest_ && probing_ && !second_ping_ && msg.type == cecp::EngineMessageType::Pong) {
+        // Its features timed out: they may still follow the first pong (GNU Chess answers
+        // protover after the next command), so one more round trip lets them arrive.
+        second_ping_ = true;
+        latest_ = false;
+        send_ping();
+    }
+    // Ready once it has read everything sent (the last ping's pong) and, if it asked for time
+    // with done=0, has sent done=1: features that come late still count for the game.
+    return latest_ && !feature_wait_ ? Step::Ready : Step::Waiting;
 }
 
 std::optional<std::int64_t> CecpPlayer::first_step_ms() const {
@@ -101,6 +110,7 @@ Player::Step CecpPlayer::first_step_expired() {
     if (!ping_) {
         send_ping();
         ready_ping_ = ping_id_;
+        answered_ = latest_ = false;
     }
     return Step::Initialized;
 }
@@ -138,11 +148,12 @@ bool CecpPlayer::new_game() {
     if (!ping_) return true;
     send_ping();
     ready_ping_ = ping_id_;
+    answered_ = latest_ = false;
     return false;
 }
 
 std::optional<std::int64_t> CecpPlayer::nudge_ms() const {
-    if (!initialized_ || (!ping_ && !probing_)) return std::nullopt;
+    if (!initialized_ || answered_ || (!ping_ && !probing_)) return std::nullopt;
     return 500;
 }
 

@@ -61,7 +61,10 @@ class CecpPlayer final : public Player {
     bool ping_ = false, setboard_ = false, usermove_ = false, san_ = false, time_ = true, reuse_ = true;
     std::vector<std::string> option_names_;
     std::int64_t ping_id_ = 0;     // the last ping sent
-    std::int64_t ready_ping_ = 0;  // the first ping of the current readying: its pong or a later one
+    std::int64_t ready_ping_ = 0;  // the first ping of the current readying
+    bool answered_ = false;        // a pong of this readying came: no more nudges
+    bool latest_ = false;          // ... and the pong of its last ping
+    bool second_ping_ = false;     // after a feature timeout, the second round trip is out
     bool in_game_ = false;         // the current game's set-up has been sent
     int synced_ = 0;               // plies of the current game the engine has been sent
     cecp::EngineMessage msg_;      // reused

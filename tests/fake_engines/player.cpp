@@ -73,6 +73,8 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.san = value == "1";
         } else if (key == "ping") {
             s.ping = value != "0";
+        } else if (key == "late") {
+            s.late = value == "1";
         } else if (key == "setboard") {
             s.setboard = value != "0";
         } else if (key == "nodone") {

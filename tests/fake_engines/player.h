@@ -18,11 +18,12 @@
 //   noquit=1         ignore `quit` and SIGTERM: only the runner's SIGKILL ends it
 // With proto=xboard it speaks CECP v2 instead (xboard_player.cpp): features ping, setboard,
 // usermove, done=1; san=1  it sends and wants SAN;  ping=0  no ping (an Error for one);
-// nodone=1  no done at all;  setboard=0  edit mode instead. On `go` it plays the side to move,
-// and at chosen plies:  xclaim=P:TEXT  "1/2-1/2 {TEXT}" instead of its move (once: asked again,
-// it moves);  offer=P  "offer draw" before its move;  resign=P  "resign";  announce=P:R  "R {..}"
-// (1-0 or 0-1) before its move;  refuse=P  "Illegal move: X" for the move it is sent at ply P.
-// Start-up, before the first command is read (see Player::start_up):
+// nodone=1  no done at all;  setboard=0  edit mode instead;  late=1  features only after its
+// first pong, between done=0 and done=1 (as GNU Chess's come when lines arrive in a burst). On `go` it plays
+// the side to move, and at chosen plies:  xclaim=P:TEXT  "1/2-1/2 {TEXT}" instead of its move (once: asked
+// again, it moves);  offer=P  "offer draw" before its move;  resign=P  "resign";  announce=P:R  "R {..}" (1-0
+// or 0-1) before its move;  refuse=P  "Illegal move: X" for the move it is sent at ply P. Start-up, before
+// the first command is read (see Player::start_up):
 //   banner=TEXT      print TEXT ('_' for spaces) at once, as Stockfish prints its name
 //   hangfirst=PATH   if PATH does not exist, create it and never answer (the first process of
 //                    several is stuck, the next ones are not)
@@ -53,7 +54,7 @@ struct PlaySpec {
     int burn_ms = 0, start_sleep_ms = 0, ready_sleep_ms = 0;
     std::string banner;
     std::string hang_first;
-    bool xboard = false, san = false, ping = true, done = true, setboard = true;
+    bool xboard = false, san = false, ping = true, done = true, setboard = true, late = false;
     std::map<int, std::string> xclaims, announces;
     std::vector<int> offers, resigns, refusals;
 };
@@ -74,16 +75,18 @@ class Player {
     bool answer_xboard(const std::string& line);
     void go_xboard();
     void edit(const std::string& line);
+    void send_features();
     std::string choose_move() const;
 
     PlaySpec spec_;
     GuiGame gui_;
     uci::GuiCommand cmd_;
-    rules::Game xgame_;         // proto=xboard: the game as its commands set it up
-    std::vector<int> claimed_;  // plies whose xclaim was made
-    bool editing_ = false;      // between `edit` and `.`
-    bool edit_black_ = false;   // edit mode's current colour
-    std::string edit_board_;    // 64 squares, a1 first, ' ' empty
+    rules::Game xgame_;           // proto=xboard: the game as its commands set it up
+    std::vector<int> claimed_;    // plies whose xclaim was made
+    bool editing_ = false;        // between `edit` and `.`
+    bool features_sent_ = false;  // late=1: after its first pong
+    bool edit_black_ = false;     // edit mode's current colour
+    std::string edit_board_;      // 64 squares, a1 first, ' ' empty
 };
 
 }  // namespace drawproxy::test

@@ -21,16 +21,9 @@ bool Player::answer_xboard(const std::string& line) {
     if (editing_) return edit(line), true;
     const cecp::GuiCommand cmd = cecp::parse_gui_command(line);
     switch (cmd.type) {
-        case cecp::GuiCommandType::Protover: {
-            std::string features = "feature myname=\"xfake\" usermove=1 reuse=1";
-            features += spec_.setboard ? " setboard=1" : " setboard=0";
-            features += spec_.ping ? " ping=1" : " ping=0";
-            if (spec_.san) features += " san=1";
-            features += " option=\"Level -spin 1 1 10\"";
-            say(features);
-            if (spec_.done) say("feature done=1");
+        case cecp::GuiCommandType::Protover:
+            if (!spec_.late) send_features();
             break;
-        }
         case cecp::GuiCommandType::New:
             xgame_.reset(rules::Position());
             claimed_.clear();
@@ -60,6 +53,10 @@ bool Player::answer_xboard(const std::string& line) {
         case cecp::GuiCommandType::Ping:
             // Without the feature, `ping` is a command it does not know.
             say(spec_.ping ? "pong " + std::to_string(cmd.number) : "Error (unknown command): " + line);
+            if (spec_.late && !features_sent_) {
+                say("feature done=0");
+                send_features();
+            }
             break;
         case cecp::GuiCommandType::Go:
             go_xboard();
@@ -70,6 +67,17 @@ bool Player::answer_xboard(const std::string& line) {
             break;
     }
     return true;
+}
+
+void Player::send_features() {
+    features_sent_ = true;
+    std::string features = "feature myname=\"xfake\" usermove=1 reuse=1";
+    features += spec_.setboard ? " setboard=1" : " setboard=0";
+    features += spec_.ping ? " ping=1" : " ping=0";
+    if (spec_.san) features += " san=1";
+    features += " option=\"Level -spin 1 1 10\"";
+    say(features);
+    if (spec_.done) say("feature done=1");
 }
 
 void Player::edit(const std::string& line) {

@@ -141,6 +141,18 @@ TEST_CASE("an xboard engine's features: SAN, no ping, no done, a position to set
         CHECK(g.outcome.termination == rules::Termination::Crash);
         CHECK(g.plies.size() == 3);
     }
+    SECTION("features after the first pong (GNU Chess): taken before the game, setboard used") {
+        TempFile epd(".epd", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n");
+        TempFile log(".log", "");
+        auto g = play_one(std::string(XB) + "late=1;moves=e2e4;log=" + log.path + " proto=xboard", "crash=1",
+                          "-each nodes=1 -games 1 -openings file=" + epd.path);
+        CHECK(g.outcome.termination == rules::Termination::Crash);
+        REQUIRE(g.plies.size() == 1);
+        const std::string sent = test::slurp(log.path);
+        CHECK(sent.find("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n") != std::string::npos);
+        CHECK(sent.find("edit\n") == std::string::npos);
+        CHECK(sent.find("usermove") != std::string::npos);
+    }
     SECTION("setboard=0: the position placed in edit mode, Black to move") {
         TempFile epd(".epd", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\n");
         auto g = play_one("crash=3", std::string(XB) + "setboard=0;moves=e8d8,,d8e8 proto=xboard",
