@@ -189,10 +189,12 @@ constexpr Key KEYS[] = {
      "isready) and replaced\nonly after a crash, a stall, an illegal move, or no bestmove\nwithin 1 s of the "
      "`stop` sent when its game ended mid-search;\nauto (cutechess-cli's default) is off"},
     {"proto", ALL, TAKEN, false,
-     [](EngineConfig&, const std::string& v, const std::string&) {
-         if (v != "uci") throw OptionError("only proto=uci is supported");
+     [](EngineConfig& e, const std::string& v, const std::string&) {
+         if (v != "uci" && v != "xboard")
+             throw OptionError(fmt::format("bad proto= value '{}' (uci, xboard)", v));
+         e.protocol = v == "xboard" ? game::Protocol::Xboard : game::Protocol::Uci;
      },
-     "proto=uci", "the only protocol"},
+     "proto=uci|xboard", "the engine's protocol (default uci); xboard is CECP v2"},
     {"trust", ALL, REFUSED, true, nullptr, "", "the arbiter judges every claim by the Laws"},
     {"ponder", ALL, REFUSED, true, nullptr, "", "engines think only on their own time"},
     {"debug", ALL, REFUSED, true, nullptr, "", "use -log or -debug for every engine line"},

@@ -94,9 +94,10 @@ void apply_engines_json(EngineConfig& e, const std::string& name, const std::str
     e.dir = string_field(engine, "workingDirectory", name);
     e.stderr_file = string_field(engine, "stderrFile", name);
     const std::string protocol = string_field(engine, "protocol", name);
-    if (!protocol.empty() && protocol != "uci")
-        throw OptionError(fmt::format("conf={}: protocol '{}' is not supported: drawproxy speaks uci only",
-                                      name, protocol));
+    if (!protocol.empty() && protocol != "uci" && protocol != "xboard")
+        throw OptionError(fmt::format(
+            "conf={}: protocol '{}' is not supported: drawproxy speaks uci and xboard", name, protocol));
+    if (protocol == "xboard") e.protocol = game::Protocol::Xboard;
     if (auto it = engine.find("initStrings"); it != engine.end() && !it->is_null()) {
         if (!it->is_array())
             throw OptionError(fmt::format("engines.json: engine '{}': \"initStrings\" is not a list", name));

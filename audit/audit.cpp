@@ -196,6 +196,8 @@ RecordedEnd classify_result_rule(std::string_view rule) {
             return RecordedEnd::Agreement;
         case Termination::Adjudication:
             return RecordedEnd::Adjudication;
+        case Termination::Resignation:
+            return RecordedEnd::Resignation;
         case Termination::TimeForfeit:
             return RecordedEnd::TimeForfeit;
         case Termination::IllegalMove:

@@ -331,4 +331,26 @@ EditCommand parse_edit_command(std::string_view line) {
     return e;
 }
 
+void append_edit_command(const EditCommand& cmd, std::string& out) {
+    switch (cmd.type) {
+        case EditCommandType::Color:
+            out += 'c';
+            return;
+        case EditCommandType::Clear:
+            out += '#';
+            return;
+        case EditCommandType::Done:
+            out += '.';
+            return;
+        case EditCommandType::Place:
+        case EditCommandType::Empty:
+            out += cmd.type == EditCommandType::Place ? cmd.piece : 'x';
+            out += char('a' + cmd.file);
+            out += char('1' + cmd.rank);
+            return;
+        case EditCommandType::Unknown:
+            return;
+    }
+}
+
 }  // namespace drawproxy::cecp

@@ -124,5 +124,7 @@ struct EditCommand {
 };
 // `c`, `#`, `.`, `Pa4`, `xa4`.
 EditCommand parse_edit_command(std::string_view line);
+// The text of an edit-mode line, without a line end.
+void append_edit_command(const EditCommand& cmd, std::string& out);
 
 }  // namespace drawproxy::cecp

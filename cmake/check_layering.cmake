@@ -21,7 +21,7 @@ layer(html       USES rules                                            EXTERNAL 
 layer(stats      USES rules                                           )
 layer(engine     USES                                                  EXTERNAL boost fmt)
 layer(proxy      USES rules uci cecp engine                            EXTERNAL boost fmt)
-layer(game       USES rules uci engine proxy                           EXTERNAL boost fmt tbprobe.h)
+layer(game       USES rules uci cecp engine proxy                      EXTERNAL boost fmt tbprobe.h)
 layer(output     USES rules uci game stats html                        EXTERNAL fmt nlohmann)
 layer(journal    USES rules game output                                EXTERNAL fmt nlohmann)
 layer(tournament USES rules uci engine proxy game stats output journal EXTERNAL boost fmt nlohmann)

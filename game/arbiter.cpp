@@ -63,6 +63,13 @@ Outcome Arbiter::illegal_move(const std::string& text) const {
     return o;
 }
 
+Outcome Arbiter::resign(Color loser) const {
+    Outcome o;
+    o.termination = rules::Termination::Resignation;
+    o.score = win_for(~loser);
+    return o;
+}
+
 Outcome Arbiter::forfeit(Color loser, rules::Termination why) const {
     Outcome o;
     o.termination = why;

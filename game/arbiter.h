@@ -53,6 +53,9 @@ class Arbiter {
     Outcome illegal_move(const std::string& text) const;
     // `loser`'s engine died (Crash) or went silent (Stall): a loss.
     Outcome forfeit(rules::Color loser, rules::Termination why) const;
+    // `loser` resigns: a loss, even where the opponent could not checkmate (the Laws let a
+    // player resign any lost or unlost game).
+    Outcome resign(rules::Color loser) const;
     // The side that just moved offers a draw; it stands until the opponent moves.
     void offer_draw();
     bool draw_offered_to_mover() const { return offer_pending_; }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine_process.h"
+#include "game/player.h"
 #include "game/settings.h"
 #include "rules/types.h"
 
@@ -28,12 +29,11 @@ class EngineListener {
 struct EngineSession {
     const EngineConfig* config = nullptr;
     std::unique_ptr<engine::EngineProcess> process;
+    std::unique_ptr<Player> player;          // its protocol, on `process`
     std::weak_ptr<EngineListener> listener;  // empty while idle, being readied or retired
     rules::Color color = rules::WHITE;       // the side it plays for the listener
     std::uint64_t readying = 0;              // the pool's request it is being readied for, or 0
-    bool initialized = false;                // uciok seen, options sent
     bool exited = false;
-    std::vector<std::string> option_names;           // from its `option name NAME type ...` lines
     int games = 0;                                   // games it was given back after
     std::function<void(std::string_view)> log_line;  // set with -log / -debug
 };

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <cstdlib>
+#include <ctime>
 
-#include "game/engine_claim.h"
 #include "game/polyglot_book.h"
 #include "rules/notation.h"
 
@@ -19,25 +19,6 @@ namespace {
 
 constexpr int MATE_SCORE = 100000;
 constexpr std::int64_t DRAIN_MS = 1000;  // how long a stopped engine may take to send its bestmove
-
-// Splits off the next space-separated word of `s`.
-std::string_view next_word(std::string_view& s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    auto end = s.find(' ');
-    std::string_view w = s.substr(0, end);
-    s.remove_prefix(end == std::string_view::npos ? s.size() : end);
-    return w;
-}
-
-bool to_int(std::string_view w, int& out) {
-    if (w.empty()) return false;
-    char* end = nullptr;
-    std::string tmp(w);  // only on info lines with a score, a few per move
-    long v = std::strtol(tmp.c_str(), &end, 10);
-    if (*end != '\0') return false;
-    out = int(v);
-    return true;
-}
 
 std::string today() {
     std::time_t t = std::time(nullptr);
@@ -66,7 +47,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     book_rng_ = spec_.seed;
     players_[rules::WHITE].config = spec_.white;
     players_[rules::BLACK].config = spec_.black;
-    for (Player& p : players_) {
+    for (Seat& p : players_) {
         p.facts.configure(spec_.fastchess_output);
         p.pv_check.configure(spec_.fastchess_output);
         if (p.config->claim.kind == ClaimPolicy::Engine) continue;
@@ -89,8 +70,7 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.plies.reserve(256);
     overhead_.reserve(256);
     position_cmd_.reserve(4096);
-    go_cmd_.reserve(128);
-    send_buf_.reserve(4096);
+    go_.type = uci::GuiCommandType::Go;
 }
 
 GameRunner::~GameRunner() = default;
@@ -110,7 +90,7 @@ void GameRunner::start() {
     }
     std::weak_ptr<GameRunner> weak = shared_from_this();
     for (Color c : {rules::WHITE, rules::BLACK}) {
-        Player& p = players_[c];
+        Seat& p = players_[c];
         p.settled = false;
         p.asked =
             pool_.acquire(*p.config, [weak, c](std::shared_ptr<EngineSession> s, const std::string& failure) {
@@ -120,7 +100,7 @@ void GameRunner::start() {
 }
 
 void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const std::string& failure) {
-    Player& p = players_[c];
+    Seat& p = players_[c];
     p.asked = 0;
     if (!s) {
         p.exited = true;  // there is no process to give back
@@ -152,78 +132,59 @@ void GameRunner::arm_timer(std::int64_t ms) {
 
 void GameRunner::on_line(Color c, std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    Player& p = players_[c];
+    Seat& p = players_[c];
     if (finished_) {
-        // After `stop`, the search's bestmove: the engine is between games again.
-        if (p.draining && line.rfind("bestmove", 0) == 0) {
+        // After the search was stopped, its last word: the engine is between games again.
+        if (p.draining && player(p).drained(line)) {
             p.draining = false;
             p.searching = false;
             settle(p, false);
         }
         return;
     }
-    if (!searching_ || c != arbiter_.to_move()) return;
-    p.facts.line(line);
-    std::string_view rest = line;
-    std::string_view word = next_word(rest);
-    if (word == "bestmove") return on_bestmove(c, next_word(rest));
-    p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
-    if (word != "info") return;
-    if (p.config->claim.kind == ClaimPolicy::Engine &&
-        rest.find("drawproxy claim") != std::string_view::npos) {
-        if (auto claim = parse_engine_claim(line, arbiter_.position())) p.engine_claim = claim;
+    if (!playing_ || !p.session) return;
+    // fastchess's move comments and checks read the UCI lines of the engine whose turn it is.
+    if (searching_ && c == arbiter_.to_move() && p.config->protocol == Protocol::Uci) {
+        p.facts.line(line);
+        if (!line.starts_with("bestmove"))
+            p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
+    }
+    const PlayerEvent e = player(p).read(line, arbiter_.position());
+    if (e.kind == PlayerEvent::None) return;
+    if (!searching_ || c != arbiter_.to_move()) {
+        // Out of turn only a resignation counts; an xboard engine may also claim just after its
+        // own move, when the right to claim has passed to the opponent (9.2, 9.3).
+        if (e.kind == PlayerEvent::Resign || e.kind == PlayerEvent::Announce ||
+            e.kind == PlayerEvent::Refused)
+            on_event(c, e);
+        else if (e.kind == PlayerEvent::Claim && !record_.plies.empty())
+            record_.plies.back().notes.push_back(
+                fmt::format("{} claims a draw after its own move ({}): not its move, no claim (9.2, 9.3)",
+                            p.config->name, e.text));
         return;
     }
+    if (e.kind == PlayerEvent::Move) return on_bestmove(c, e.move);
+    if (e.kind != PlayerEvent::Info) return on_event(c, e);
     if (p.claimant && p.claimant->wants_scores()) {
         // claim=score:CP decides on the engine's own score: the claimant reads it exactly as
         // the proxy's relay does (multipv 1, bounds), else it never has one and never claims.
-        int multipv = 1;
-        uci::Score score = uci::parse_info_score(line, &multipv);
+        uci::Score score = e.score;
         if (p.config->white_pov && c == rules::BLACK) {
             score.value = -score.value;
             std::swap(score.lowerbound, score.upperbound);
         }
-        p.claimant->info_score(score, multipv);
+        p.claimant->info_score(score, e.multipv);
     }
-    while (!rest.empty()) {
-        word = next_word(rest);
-        if (word == "string") break;
-        if (word == "depth") {
-            to_int(next_word(rest), p.depth);
-        } else if (word == "score") {
-            std::string_view kind = next_word(rest);
-            int v = 0;
-            if (!to_int(next_word(rest), v)) continue;
-            if (p.config->white_pov && c == rules::BLACK) v = -v;  // whitepov: to the mover's side
-            p.has_score = true;
-            p.mate = kind == "mate";
-            p.score = v;
-        }
+    if (e.depth) p.depth = *e.depth;
+    if (e.score.kind != uci::Score::None) {
+        // whitepov: to the mover's side
+        p.score = p.config->white_pov && c == rules::BLACK ? -e.score.value : e.score.value;
+        p.has_score = true;
+        p.mate = e.score.kind == uci::Score::Mate;
     }
 }
 
-std::optional<ClaimRequest> GameRunner::claim_in(const proxy::Claimant::Lines& lines) const {
-    for (const std::string& line : lines)
-        if (auto claim = parse_engine_claim(line, arbiter_.position())) return claim;
-    return std::nullopt;
-}
-
-bool GameRunner::judge_claim(const ClaimRequest& request, PlyRecord& ply, rules::Move& move) {
-    std::optional<Outcome> ended;
-    ClaimRuling ruling = arbiter_.claim(request, ended);
-    if (ended) {
-        record_.final_notes.push_back(ruling.note);
-        finish(*ended);
-        return true;
-    }
-    ply.notes.push_back(ruling.note);
-    // 9.1.2.3: where the edition says so, the claim is also a draw offer.
-    if (edition_.claim_is_draw_offer) ply.offered_draw = true;
-    if (request.intended) move = request.intended;  // a claimed intended move must be played
-    return false;
-}
-
-bool GameRunner::wants_draw(const Player& p) const {
+bool GameRunner::wants_draw(const Seat& p) const {
     const auto& d = spec_.draw_offers;
     if (!d.enabled || int(p.recent_scores.size()) < d.moves) return false;
     for (auto it = p.recent_scores.end() - d.moves; it != p.recent_scores.end(); ++it)
@@ -235,7 +196,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     bestmove_time_ = Clk::now();
     searching_ = false;
     timer_.cancel();
-    Player& p = players_[c];
+    Seat& p = players_[c];
     p.searching = false;
     PlyRecord ply;
     ply.notes = std::move(pending_notes_);
@@ -277,7 +238,15 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     if (p.claimant) {
         p.claim_lines.clear();
         p.claimant->bestmove(move_text, p.claim_lines);
-        request = claim_in(p.claim_lines);
+        if (auto claimed = claim_in(p.claim_lines)) request = claimed;
+    }
+    if (p.offers_draw && m && !request) {
+        // xboard's `offer draw` before a move: a claim on that move where one is open (9.2.1,
+        // 9.3.1), else an offer made with the move (9.1).
+        if (auto open = arbiter_.game().intended_claim(edition_, m))
+            request = ClaimRequest{open->reason, m};
+        else
+            ply.offered_draw = true;
     }
     if (request && judge_claim(*request, ply, m)) return;
     if (!m) {
@@ -296,7 +265,7 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     const bool offer = ply.offered_draw;
     record_.plies.push_back(std::move(ply));
     const auto over = arbiter_.play(m);
-    const Player &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
+    const Seat &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
     us.pv_check.mate_signs(record_.plies, arbiter_.game(), them.config->name, them.facts.chosen_line(),
                            us.config->name, us.facts.chosen_line(), record_.warnings);
     if (over) return finish(*over);  // the Laws first
@@ -348,7 +317,7 @@ bool GameRunner::fifty_counts(Color to_move) const {
     return would_claim(players_[to_move]) || would_claim(players_[~to_move]);
 }
 
-bool GameRunner::would_claim(const Player& p) const {
+bool GameRunner::would_claim(const Seat& p) const {
     uci::Score s;
     if (p.has_score) {
         s.kind = p.mate ? uci::Score::Mate : uci::Score::Cp;
@@ -374,39 +343,32 @@ void GameRunner::send_go() {
         ply.book = true;
         return play_move(m, std::move(ply));
     }
-    Player& p = players_[c];
+    Seat& p = players_[c];
     p.has_score = false;
     p.mate = false;
     p.depth = 0;
     p.engine_claim.reset();
     p.facts.reset();
     p.pv_check.reset();
+    p.offers_draw = false;
     const EngineConfig& cfg = *p.config;
-    go_cmd_ = "go";
+    uci::GoParams& go = go_.go;  // only these fields are ever set
+    go.wtime = go.btime = go.winc = go.binc = go.movestogo = go.nodes = go.depth = go.movetime = std::nullopt;
     const Clock& own = arbiter_.clock(c);
     if (cfg.tc.movetime_ms) {
-        fmt::format_to(std::back_inserter(go_cmd_), " movetime {}", cfg.tc.movetime_ms);
+        go.movetime = cfg.tc.movetime_ms;
     } else if (cfg.tc.has_clock()) {
         const Clock& w = arbiter_.clock(rules::WHITE);
         const Clock& b = arbiter_.clock(rules::BLACK);
-        fmt::format_to(std::back_inserter(go_cmd_), " wtime {} btime {}",
-                       std::max<std::int64_t>(w.remaining_ms(), 1),
-                       std::max<std::int64_t>(b.remaining_ms(), 1));
-        if (w.control().has_clock() && w.control().increment_ms)
-            fmt::format_to(std::back_inserter(go_cmd_), " winc {}", w.control().increment_ms);
-        if (b.control().has_clock() && b.control().increment_ms)
-            fmt::format_to(std::back_inserter(go_cmd_), " binc {}", b.control().increment_ms);
-        if (own.moves_to_go())
-            fmt::format_to(std::back_inserter(go_cmd_), " movestogo {}", own.moves_to_go());
+        go.wtime = std::max<std::int64_t>(w.remaining_ms(), 1);
+        go.btime = std::max<std::int64_t>(b.remaining_ms(), 1);
+        if (w.control().has_clock() && w.control().increment_ms) go.winc = w.control().increment_ms;
+        if (b.control().has_clock() && b.control().increment_ms) go.binc = b.control().increment_ms;
+        if (own.moves_to_go()) go.movestogo = own.moves_to_go();
     }
-    if (cfg.nodes) fmt::format_to(std::back_inserter(go_cmd_), " nodes {}", cfg.nodes);
-    if (cfg.depth) fmt::format_to(std::back_inserter(go_cmd_), " depth {}", cfg.depth);
-    // One write for both lines: the clock starts when `go` is written, and a second line
-    // queued behind the first would wait for the next turn of the event loop.
-    send_buf_.assign(position_cmd_);
-    send_buf_ += '\n';
-    send_buf_ += go_cmd_;
-    process(p).send_line(send_buf_);
+    if (cfg.nodes) go.nodes = cfg.nodes;
+    if (cfg.depth) go.depth = cfg.depth;
+    player(p).turn(Turn{arbiter_.game(), position_cmd_, go_});
     go_time_ = Clk::now();
     p.searching = true;
     if (p.claimant) {
@@ -414,8 +376,7 @@ void GameRunner::send_go() {
         p.claim_lines.clear();
         uci::parse_gui_command(position_cmd_, p.gui_command);
         p.claimant->position(p.gui_command, p.claim_lines);
-        uci::parse_gui_command(go_cmd_, p.gui_command);
-        p.claimant->go(p.gui_command.go, p.claim_lines);
+        p.claimant->go(go_.go, p.claim_lines);
         if (auto request = claim_in(p.claim_lines)) {
             PlyRecord unused;
             rules::Move none;
@@ -434,7 +395,7 @@ void GameRunner::send_go() {
 void GameRunner::on_timeout() {
     if (finished_) {
         // A process that did not answer `stop` within the drain time is not trusted again.
-        for (Player& p : players_)
+        for (Seat& p : players_)
             if (p.draining) {
                 p.draining = false;
                 settle(p, true);
@@ -460,7 +421,7 @@ void GameRunner::on_timeout() {
 }
 
 void GameRunner::on_exit(Color c, int status) {
-    Player& p = players_[c];
+    Seat& p = players_[c];
     p.exited = true;
     p.draining = false;
     if (!finished_ && !playing_)  // ready, its opponent not yet
@@ -473,7 +434,7 @@ void GameRunner::on_exit(Color c, int status) {
     settle(p, true);
 }
 
-void GameRunner::settle(Player& p, bool retire) {
+void GameRunner::settle(Seat& p, bool retire) {
     if (p.settled) return;
     p.settled = true;
     if (!p.exited) {
@@ -508,23 +469,25 @@ void GameRunner::finish(Outcome outcome) {
     record_.outcome = std::move(outcome);
     for (Color c : {rules::WHITE, rules::BLACK}) record_.incorrect_claims[c] = arbiter_.incorrect_claims(c);
     bool draining = false;
-    for (Player& p : players_) {
+    for (Seat& p : players_) {
         if (p.settled) continue;
         if (p.asked) {
             // Still being readied: the pool drops the request (and retires its process).
             pool_.cancel(std::exchange(p.asked, 0));
             p.settled = true;
-        } else if (p.exited || p.retire || !p.ready || p.config->restart) {
+        } else if (p.exited || p.retire || !p.ready || p.config->restart || !player(p).reusable()) {
             // Not ready: a readyok may still be on its way, so its state is unknown.
             settle(p, true);
-        } else if (p.searching) {
-            // A game can end while an engine thinks (a claim at `go`, a flag): its bestmove
-            // must be read before the process can serve another game.
-            p.draining = true;
-            draining = true;
-            process(p).send_line("stop");
         } else {
-            settle(p, false);
+            // A game can end while an engine thinks (a claim at `go`, a flag): its last word
+            // must be read before the process can serve another game.
+            player(p).end_game(record_.outcome, p.searching);
+            if (p.searching) {
+                p.draining = true;
+                draining = true;
+            } else {
+                settle(p, false);
+            }
         }
     }
     if (draining) arm_timer(DRAIN_MS);

@@ -1,10 +1,10 @@
 #pragma once
-// Plays one game between two UCI engines on a shared Asio event loop: asks the engine pool for
-// a ready process per player (it starts them and sends `ucinewgame` + `isready`), sends
-// `position`/`go`, reads their lines by callback, and reports every move, claim and offer to
-// the Arbiter. Nothing blocks and nothing polls, so many games share one loop.
-// When the game is over each process goes back to the pool, after `stop` and its bestmove if
-// it was searching, or is retired if it crashed, stalled or misbehaved.
+// Plays one game between two engines, UCI or xboard, on a shared Asio event loop: asks the
+// engine pool for a ready process per player, tells the side to move to move and reads the
+// engines' lines by callback, both through each process's Player (game/player.h), and reports
+// every move, claim and offer to the Arbiter. Nothing blocks and nothing polls, so many games
+// share one loop. When the game is over each process goes back to the pool, after its search
+// was stopped if it was searching, or is retired if it crashed, stalled or misbehaved.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -67,7 +67,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void engine_exit(rules::Color c, int status) override { on_exit(c, status); }
 
   private:
-    struct Player {
+    struct Seat {
         const EngineConfig* config = nullptr;
         std::shared_ptr<EngineSession> session;  // kept until the runner dies (see finish)
         EngineSource::Ticket asked = 0;          // the pool's request while it readies a process
@@ -83,6 +83,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         int score = 0;
         int depth = 0;
         std::optional<ClaimRequest> engine_claim;  // printed during the current search
+        bool offers_draw = false;                  // CECP `offer draw` before its move
         // The proxy's claimant, fed exactly what it would see behind `drawproxy -- ENGINE`
         // (none with claim=engine: then the engine's own claim lines count).
         std::unique_ptr<proxy::Claimant> claimant;
@@ -107,13 +108,15 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void fail_start(rules::Color c, const std::string& why);
     // Gives the player's process back to the pool or retires it; reports the game once both
     // players are settled.
-    void settle(Player& p, bool retire);
+    void settle(Seat& p, bool retire);
     void report_if_settled();
-    engine::EngineProcess& process(Player& p) { return *p.session->process; }
+    Player& player(Seat& p) { return *p.session->player; }
+    // A line of the side to move's engine that is not a move or a search report.
+    void on_event(rules::Color c, const PlayerEvent& e);
     void arm_timer(std::int64_t ms);
-    bool wants_draw(const Player& p) const;
+    bool wants_draw(const Seat& p) const;
     // Whether the player's claim policy claims a draw now, given its last score.
-    bool would_claim(const Player& p) const;
+    bool would_claim(const Seat& p) const;
     // Whether the tablebase rule's verdict may differ between a win and a cursed win now.
     bool fifty_counts(rules::Color to_move) const;
     // The tablebase rule after a move (the Laws have not ended the game).
@@ -135,14 +138,13 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     bool tb_played_on_noted_ = false;  // a cursed win played on is noted once
     syzygy::GameProber tb_prober_;     // -tb: this game's probes
     std::uint64_t book_rng_ = 0;       // book choices: seeded from the game's seed
-    Player players_[2];
+    Seat players_[2];
     boost::asio::steady_timer timer_;
     GameRecord record_;
     OverheadSamples overhead_;
-    std::string position_cmd_;  // "position ... moves ..." grown by one move at a time
-    std::string go_cmd_;
-    std::string send_buf_;                              // position and go, written together
-    std::vector<std::string> pending_notes_;            // a ruling made at `go`, for the coming move
+    std::string position_cmd_;                // "position ... moves ..." grown by one move at a time
+    uci::GuiCommand go_;                      // reused: `go` with the side to move's clocks and limits
+    std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
     std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
     std::chrono::steady_clock::time_point go_time_;
     std::chrono::steady_clock::time_point bestmove_time_;

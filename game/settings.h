@@ -23,8 +23,12 @@ class OptionError : public std::runtime_error {
 // prints `info string drawproxy claim ...` itself.
 using ClaimPolicy = proxy::ClaimPolicy;
 
+// The protocol an engine speaks (proto=).
+enum class Protocol { Uci, Xboard };
+
 struct EngineConfig {
     std::string name;
+    Protocol protocol = Protocol::Uci;
     std::string cmd;
     std::string dir;
     std::vector<std::string> args;

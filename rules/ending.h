@@ -28,6 +28,7 @@ enum class Termination : std::uint8_t {
     Crash,             // the engine's process died: a forfeit (an event rule)
     Stall,             // the engine stopped answering: a forfeit (an event rule)
     Adjudication,      // -draw, -resign, -maxmoves, -tb: the event's rules, not the Laws
+    Resignation,       // a player resigned (an xboard engine's `resign`)
     Unterminated,      // the match was interrupted: no result
 };
 

@@ -50,6 +50,7 @@ struct EnginePool::Request {
     std::string last_line;                   // the current process's last line, for the failure
     std::string first_miss;                  // what the first process did not send in time
     boost::asio::steady_timer timer;
+    std::chrono::steady_clock::time_point deadline;  // the current step's allowance ends
     explicit Request(boost::asio::io_context& io) : timer(io) {}
 };
 
@@ -95,9 +96,12 @@ void EnginePool::ready_idle(const std::shared_ptr<Request>& r, std::shared_ptr<E
     r->session->readying = r->ticket;
     r->attempts = 1;
     r->last_line.clear();
-    r->session->process->send_line("ucinewgame");
-    r->session->process->send_line("isready");
-    arm(*r);
+    if (!r->session->player->new_game()) return arm(*r);
+    boost::asio::post(io_, [this, t = r->ticket] {
+        if (!requests_.contains(t)) return;
+        auto done = close(t);
+        done->ready(done->session, {});
+    });
 }
 
 void EnginePool::launch(const std::shared_ptr<Request>& r) {
@@ -107,6 +111,7 @@ void EnginePool::launch(const std::shared_ptr<Request>& r) {
     s->process = in_engine_dir(config, [&] {
         return std::make_unique<engine::EngineProcess>(io_, config.cmd, config.args, config.stderr_file);
     });
+    s->player = game::make_player(config, *s->process, chess960_);
     ++started_;
     ++starting_;
     r->session = s;
@@ -139,7 +144,7 @@ void EnginePool::launch(const std::shared_ptr<Request>& r) {
     s->process->start();
     // initstr= / initStrings: cutechess-cli writes them before the protocol starts
     for (const std::string& text : config.init_strings) s->process->send_line(text);
-    s->process->send_line("uci");
+    s->player->start();
     arm(*r);  // from the process's start: not the time it waited for a slot
 }
 
@@ -164,9 +169,29 @@ std::int64_t EnginePool::allowance_ms(const Request& r) {
 }
 
 void EnginePool::arm(Request& r) {
-    r.timer.expires_after(std::chrono::milliseconds(allowance_ms(r)));
+    std::int64_t ms = allowance_ms(r);
+    if (r.session && !r.session->player->initialized())
+        ms = std::min(ms, r.session->player->first_step_ms().value_or(ms));
+    r.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    wait(r);
+}
+
+void EnginePool::wait(Request& r) {
+    auto until = r.deadline;
+    if (r.session)
+        if (auto nudge = r.session->player->nudge_ms())
+            until = std::min(until, std::chrono::steady_clock::now() + std::chrono::milliseconds(*nudge));
+    r.timer.expires_at(until);
     r.timer.async_wait([this, t = r.ticket](const boost::system::error_code& ec) {
-        if (!ec) on_ready_timeout(t);
+        if (ec) return;
+        auto it = requests_.find(t);
+        if (it == requests_.end()) return;
+        Request& r = *it->second;
+        if (r.session && std::chrono::steady_clock::now() < r.deadline) {
+            r.session->player->nudge();
+            return wait(r);
+        }
+        on_ready_timeout(t);
     });
 }
 
@@ -174,34 +199,41 @@ void EnginePool::on_readying_line(const std::shared_ptr<EngineSession>& s, std::
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     auto it = requests_.find(s->readying);
     if (it == requests_.end()) return;
-    Request& r = *it->second;
-    if (!s->initialized && line.starts_with("option name ")) {
-        std::string_view name = line.substr(12);
-        s->option_names.emplace_back(name.substr(0, name.find(" type ")));
-    } else if (!s->initialized && line == "uciok") {
-        s->initialized = true;
-        warn_unknown_options(*s);
-        if (chess960_) s->process->send_line("setoption name UCI_Chess960 value true");
-        for (const auto& [name, value] : s->config->options)
-            s->process->send_line(fmt::format("setoption name {} value {}", name, value));
-        s->process->send_line("ucinewgame");
-        s->process->send_line("isready");
-        arm(r);  // readyok has its own time, from isready
-    } else if (s->initialized && line == "readyok") {
-        auto done = close(r.ticket);
-        done->ready(s, {});
-        return;
+    const std::shared_ptr<Request> r = it->second;  // alive past on_step, which may close it
+    on_step(*r, s->player->handshake(line));
+    if (!line.empty()) r->last_line.assign(line.substr(0, 80));
+}
+
+void EnginePool::on_step(Request& r, game::Player::Step step) {
+    const std::shared_ptr<EngineSession> s = r.session;
+    switch (step) {
+        case game::Player::Step::Extend:
+            arm(r);
+            break;
+        case game::Player::Step::Initialized:
+            warn_unknown_options(*s);
+            arm(r);  // the next answer has its own time, from its request
+            break;
+        case game::Player::Step::Ready: {
+            warn_unknown_options(*s);
+            auto done = close(r.ticket);
+            done->ready(s, {});
+            return;
+        }
+        case game::Player::Step::Waiting:
+            break;
     }
-    if (!line.empty()) r.last_line.assign(line.substr(0, 80));
 }
 
 void EnginePool::on_ready_timeout(Ticket t) {
     auto it = requests_.find(t);
     if (it == requests_.end()) return;
     std::shared_ptr<Request> r = it->second;
+    if (const auto step = r->session->player->first_step_expired(); step != game::Player::Step::Waiting)
+        return on_step(*r, step);
     std::shared_ptr<EngineSession> s = std::move(r->session);
-    const std::string miss = fmt::format("no {} within {} of {}", s->initialized ? "readyok" : "uciok",
-                                         seconds(allowance_ms(*r)), s->initialized ? "isready" : "its start");
+    const std::string miss = fmt::format("no {} within {} of {}", s->player->awaited(),
+                                         seconds(allowance_ms(*r)), s->player->awaited_since());
     s->readying = 0;
     retire(s);
     if (r->fresh) --starting_;
@@ -250,7 +282,7 @@ void EnginePool::warn_unknown_options(const EngineSession& s) {
     const EngineConfig& config = *s.config;
     if (config.options.empty() || (!fastchess_out_ && !warned_.insert(&config).second)) return;
     // As cutechess-cli: the option is still sent (an engine may accept more than it lists).
-    const auto& listed = s.option_names;
+    const auto& listed = s.player->option_names();
     for (const auto& [name, value] : config.options) {
         if (std::find(listed.begin(), listed.end(), name) != listed.end()) continue;
         if (fastchess_out_)
@@ -269,8 +301,7 @@ void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
     boost::asio::post(io_, [this, s] { forget(s); });
     if (s->readying) {
         // Exited before it was ready: broken, not slow, so not tried again.
-        const char* step = s->initialized ? "readyok" : "uciok";
-        fail(s->readying, fmt::format("exited with status {} before {}", status, step));
+        fail(s->readying, fmt::format("exited with status {} before {}", status, s->player->awaited()));
     }
 }
 

@@ -87,10 +87,14 @@ class EnginePool final : public game::EngineSource {
     void ready_idle(const std::shared_ptr<Request>& r, std::shared_ptr<EngineSession> s);
     void on_readying_line(const std::shared_ptr<EngineSession>& s, std::string_view line);
     void on_ready_timeout(Ticket t);
+    // The protocol's step `step` of readying r's process has been reached.
+    void on_step(Request& r, game::Player::Step step);
     // The request is over: its slot (if it started a process) is free and it is forgotten.
     std::shared_ptr<Request> close(Ticket t);
     void fail(Ticket t, const std::string& why);
+    // The current step's allowance starts now; wait() until it ends, nudging on the way.
     void arm(Request& r);
+    void wait(Request& r);
     static std::int64_t allowance_ms(const Request& r);
     // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
     void warn_unknown_options(const EngineSession& s);

@@ -151,8 +151,8 @@ TEST_CASE("conf= errors: no file, bad JSON, unknown name, other protocol: one li
     std::ofstream(dir.file("engines.json")) << "[ {\"name\": \"Gamma\", \"command\": \"x\"} ]";
     check_error("no engine named 'Alpha'");
     std::ofstream(dir.file("engines.json"))
-        << "[ {\"name\": \"Alpha\", \"command\": \"x\", \"protocol\": \"xboard\"} ]";
-    check_error("protocol 'xboard' is not supported");
+        << "[ {\"name\": \"Alpha\", \"command\": \"x\", \"protocol\": \"winboard\"} ]";
+    check_error("protocol 'winboard' is not supported");
     std::ofstream(dir.file("engines.json")) << "{\"name\": \"Alpha\"}";
     check_error("is not a JSON array");
     // conf= belongs on -engine: -each conf= is refused by name

@@ -86,6 +86,7 @@ TEST_CASE("match usage errors are one line on stderr and exit 2", "[match][cli][
     for (const char* args :
          {"-bogus 1", "-engine cmd=a -engine cmd=b -each nodes=1 -variant atomic",
           "-engine cmd=a -engine cmd=b -each nodes=1 restart=maybe",
+          "-engine cmd=a -engine cmd=b -each nodes=1 proto=winboard",
           "-engine cmd=a -engine cmd=b -each nodes=1 -openings file=x policy=never", "stray"}) {
         INFO(args);
         Run r = run_drawproxy(args);

@@ -216,8 +216,8 @@ TEST_CASE("bad resume input: one line, exit 2", "[match][resume][engine]") {
     const auto reason = text.find("\"reason\":\"");
     REQUIRE(reason != std::string::npos);
     const auto word = reason + 10, word_end = text.find('"', word);
-    TempFile edited(".json", text.substr(0, word) + "resignation" + text.substr(word_end));
-    check("-resume " + edited.path, "unknown reason 'resignation'");
+    TempFile edited(".json", text.substr(0, word) + "abandoned" + text.substr(word_end));
+    check("-resume " + edited.path, "unknown reason 'abandoned'");
     nlohmann::json j = nlohmann::json::parse(text.substr(0, text.find('\n')));  // the state's first line
     j["match_id"] = "0000000000000000";
     std::ofstream(state) << j.dump() << '\n';

@@ -171,3 +171,14 @@ TEST_CASE("cecp GUI: edit mode lines") {
     for (const char* bad : {"Za4", "Pa9", "P", "cc", "Pa44"})
         CHECK(parse_edit_command(bad).type == EditCommandType::Unknown);
 }
+
+TEST_CASE("cecp GUI: edit mode lines are written as they are read") {
+    for (const char* line : {"c", "#", ".", "Pa4", "Kh8", "Qd1", "xe4"}) {
+        std::string out;
+        append_edit_command(parse_edit_command(line), out);
+        CHECK(out == line);
+    }
+    std::string out;
+    append_edit_command(EditCommand{}, out);
+    CHECK(out.empty());
+}

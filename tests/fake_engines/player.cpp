@@ -67,6 +67,24 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.log = value;
         } else if (key == "err") {
             s.err = spaces_from_underscores(value);
+        } else if (key == "proto") {
+            s.xboard = value == "xboard";
+        } else if (key == "san") {
+            s.san = value == "1";
+        } else if (key == "ping") {
+            s.ping = value != "0";
+        } else if (key == "late") {
+            s.late = value == "1";
+        } else if (key == "setboard") {
+            s.setboard = value != "0";
+        } else if (key == "nodone") {
+            s.done = value != "1";
+        } else if (key == "offer") {
+            s.offers.push_back(number(value));
+        } else if (key == "resign") {
+            s.resigns.push_back(number(value));
+        } else if (key == "refuse") {
+            s.refusals.push_back(number(value));
         } else if (key == "noscore") {
             s.scores[number(value)] = "";
         } else if (!paired) {
@@ -80,6 +98,10 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.gate_path = second;
         } else if (key == "claim") {
             s.claims[ply] = spaces_from_underscores(second);
+        } else if (key == "xclaim") {
+            s.xclaims[ply] = spaces_from_underscores(second);
+        } else if (key == "announce") {
+            s.announces[ply] = second;
         }
     }
     return s;
@@ -104,6 +126,7 @@ void Player::start_up() const {
 }
 
 bool Player::answer(const std::string& line) {
+    if (spec_.xboard) return answer_xboard(line);
     uci::parse_gui_command(line, cmd_);
     switch (cmd_.type) {
         case uci::GuiCommandType::Uci:

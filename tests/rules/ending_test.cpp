@@ -23,6 +23,7 @@ constexpr Termination ALL[] = {Termination::Checkmate,
                                Termination::Crash,
                                Termination::Stall,
                                Termination::Adjudication,
+                               Termination::Resignation,
                                Termination::Unterminated};
 
 }  // namespace
@@ -36,7 +37,7 @@ TEST_CASE("every ending's word reads back as that ending, and no two endings sha
         CHECK(parse_termination(w) == t);
         CHECK(words.insert(w).second);
     }
-    CHECK(!parse_termination("resignation"));
+    CHECK(!parse_termination("resigns"));
     CHECK(!parse_termination(""));
     CHECK(!parse_termination("Checkmate"));  // the words are exact, as the JSON and PGN hold them
     for (EventRule r :
@@ -73,7 +74,7 @@ TEST_CASE("each output spells an ending from its row", "[rules][ending]") {
     CHECK(ending_category(Termination::TimeForfeit, {}, {}, {false, false, false}) == "flag fall won");
     CHECK(ending_category(Termination::Adjudication, "adjudication", "max-moves", {}) ==
           "adjudication max-moves");
-    CHECK(ending_category(std::nullopt, "resignation", {}, {}) == "forfeit (resignation)");
+    CHECK(ending_category(std::nullopt, "abandoned", {}, {}) == "forfeit (abandoned)");
 
     // The PGN's sentences and the HTML meanings pick the same variant as the row.
     CHECK(closing_sentence(Termination::IllegalMove, {false, false, true}) ==

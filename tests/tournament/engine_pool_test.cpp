@@ -105,10 +105,11 @@ TEST_CASE("a process that misses the allowance is replaced once, with three time
               "start either (its last line: \"Fake by nobody\")");
     }
     SECTION("readyok late: the failure names isready, not the process's start") {
-        const PoolRun run(fake_config("readysleep=60000", 500), 1, 2);
+        // A second and a half: a loaded machine (sanitizers, CI) may take over 0.5 s to start it.
+        const PoolRun run(fake_config("readysleep=60000", 1500), 1, 2);
         REQUIRE(run.failures.size() == 1);
         CHECK(run.failures[0] ==
-              "sent no readyok within 0.5 s of isready; a second process sent no readyok within 1.5 s of "
+              "sent no readyok within 1.5 s of isready; a second process sent no readyok within 4.5 s of "
               "isready either (its last line: \"uciok\")");
     }
 }

@@ -1,0 +1,39 @@
+#pragma once
+// A UCI engine: `uci`/`uciok`, its options, `ucinewgame`/`isready`/`readyok`; on its turn
+// `position` and `go` in one write; `info` and `bestmove` read with uci/'s parser; `stop` and
+// its bestmove at the end of a game it was thinking in.
+#include "game/player.h"
+
+namespace drawproxy::game {
+
+class UciPlayer final : public Player {
+  public:
+    UciPlayer(const EngineConfig& config, engine::EngineProcess& process, bool chess960)
+        : config_(config), process_(process), chess960_(chess960) {
+        send_buf_.reserve(4096);
+    }
+
+    void start() override;
+    Step handshake(std::string_view line) override;
+    bool new_game() override;
+    std::string_view awaited() const override { return initialized_ ? "readyok" : "uciok"; }
+    std::string_view awaited_since() const override { return initialized_ ? "isready" : "its start"; }
+    bool initialized() const override { return initialized_; }
+    const std::vector<std::string>& option_names() const override { return option_names_; }
+
+    void turn(const Turn& t) override;
+    PlayerEvent read(std::string_view line, const rules::Position& pos) override;
+    void end_game(const Outcome& outcome, bool searching) override;
+    bool drained(std::string_view line) override;
+
+  private:
+    const EngineConfig& config_;
+    engine::EngineProcess& process_;
+    bool chess960_;
+    bool initialized_ = false;
+    std::vector<std::string> option_names_;
+    uci::EngineMessage msg_;  // reused: no allocation per line
+    std::string send_buf_;    // position and go, written together
+};
+
+}  // namespace drawproxy::game
