@@ -9,6 +9,7 @@
 
 #include "game/polyglot_book.h"
 #include "rules/notation.h"
+#include "uci/tokens.h"
 
 namespace drawproxy::game {
 
@@ -144,9 +145,10 @@ void GameRunner::on_line(Color c, std::string_view line) {
     }
     if (!playing_ || !p.session) return;
     // fastchess's move comments and checks read the UCI lines of the engine whose turn it is.
-    if (searching_ && c == arbiter_.to_move() && p.config->protocol == Protocol::Uci) {
+    if (spec_.fastchess_output && searching_ && c == arbiter_.to_move() &&
+        p.config->protocol == Protocol::Uci) {
         p.facts.line(line);
-        if (!line.starts_with("bestmove"))
+        if (uci::Tokens(line).next() != "bestmove")
             p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
     }
     const PlayerEvent e = player(p).read(line, arbiter_.position());

@@ -2,19 +2,15 @@
 
 #include <charconv>
 
+#include "game/fastchess_words.h"
+
 namespace drawproxy::game {
 
 namespace {
 
-std::string_view next_token(std::string_view& rest) {
-    const std::size_t start = rest.find_first_not_of(' ');
-    if (start == std::string_view::npos) return rest = {}, std::string_view{};
-    rest.remove_prefix(start);
-    const std::size_t end = std::min(rest.find(' '), rest.size());
-    const std::string_view word = rest.substr(0, end);
-    rest.remove_prefix(end);
-    return word;
-}
+using fastchess_words::contains;
+using fastchess_words::next_token;
+using fastchess_words::uci_move_shape;
 
 // The number after the token `key` (fastchess's findElement), 0 without one.
 std::int64_t element(std::string_view line, std::string_view key) {
@@ -27,17 +23,6 @@ std::int64_t element(std::string_view line, std::string_view key) {
     }
     return 0;
 }
-
-// fastchess's isUciMove: a1b2, with a promotion letter after it.
-bool uci_move_shape(std::string_view w) {
-    if (w.size() != 4 && w.size() != 5) return false;
-    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    if (!file(w[0]) || !rank(w[1]) || !file(w[2]) || !rank(w[3])) return false;
-    return w.size() == 4 || std::string_view("qrbn").find(w[4]) != std::string_view::npos;
-}
-
-bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
 
 }  // namespace
 

@@ -100,25 +100,16 @@ std::string move_text(const rules::Position& pos, rules::Move m, const game::Fas
 std::string ending_text(const Outcome& o, const std::string& white, const std::string& black) {
     const std::string_view sentence = rules::closing_sentence(o.termination, o.facts());
     const bool white_won = o.score == rules::Score::WhiteWins;
-    std::string out;
-    for (std::size_t at = 0; at < sentence.size();) {
-        const std::size_t open = sentence.find('{', at);
-        out += sentence.substr(at, open - at);
-        if (open == std::string_view::npos) break;
-        const std::size_t close = sentence.find('}', open);
-        const std::string_view field = sentence.substr(open + 1, close - open - 1);
-        if (field == "winner")
-            out += white_won ? "White" : "Black";
-        else if (field == "loser")
-            out += white_won ? black : white;
-        else if (field == "result")
-            out += o.score == rules::Score::Draw ? "Draw" : white_won ? "White wins" : "Black wins";
-        else if (field == "article")
-            out += o.article;
-        else if (field == "rule")
-            out += o.rule_text();
-        at = close + 1;
-    }
+    std::string out, rule;  // the ResultRule text, made only where the sentence has it
+    rules::fill_fields(sentence, out, [&](std::string_view field) -> std::string_view {
+        if (field == "winner") return white_won ? "White" : "Black";
+        if (field == "loser") return white_won ? black : white;
+        if (field == "result")
+            return o.score == rules::Score::Draw ? "Draw" : white_won ? "White wins" : "Black wins";
+        if (field == "article") return o.article;
+        if (field == "rule") return rule = o.rule_text();
+        return {};
+    });
     return out;
 }
 
@@ -225,22 +216,14 @@ std::string fastchess_reason_text(const GameRecord& g) {
     const std::string_view text = rules::fastchess_reason(o.termination, facts);
     const bool white_won = o.score == rules::Score::WhiteWins;
     std::string reason;
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t open = text.find('{', at);
-        reason += text.substr(at, open - at);
-        if (open == std::string_view::npos) break;
-        const std::size_t close = text.find('}', open);
-        const std::string_view field = text.substr(open + 1, close - open - 1);
-        if (field == "winner")
-            reason += white_won ? "White" : "Black";
-        else if (field == "loser")
-            reason += white_won ? "Black" : "White";
-        else if (field == "article")
-            reason += o.article;
-        else if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
-            reason += ": SyzygyTB";
-        at = close + 1;
-    }
+    rules::fill_fields(text, reason, [&](std::string_view field) -> std::string_view {
+        if (field == "winner") return white_won ? "White" : "Black";
+        if (field == "loser") return white_won ? "Black" : "White";
+        if (field == "article") return o.article;
+        if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
+            return ": SyzygyTB";
+        return {};
+    });
     return reason;
 }
 

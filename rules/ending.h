@@ -79,6 +79,20 @@ std::string_view fastchess_reason(Termination t, const EndingFacts& facts);
 // fill in: "{loser} loses on time", "Draw claimed: {rule}", ...
 std::string_view closing_sentence(Termination t, const EndingFacts& facts);
 
+// Appends `text` to `out` with each `{field}` replaced by `value(field)` (a string_view): the
+// one way the spellings above are filled in.
+template <class Value>
+void fill_fields(std::string_view text, std::string& out, Value&& value) {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t open = text.find('{', at);
+        out += text.substr(at, open - at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = text.find('}', open);
+        out += value(text.substr(open + 1, close - open - 1));
+        at = close + 1;
+    }
+}
+
 // What the ending means, in one plain line of the project's own words (not the FIDE text), for
 // the HTML pages; `rule` is an adjudication's rule, if known. nullopt `t`: an ending these
 // reports do not know.

@@ -7,23 +7,11 @@
 
 using namespace drawproxy;
 using drawproxy::test::fake_cmd;
+using drawproxy::test::play_one;
 using drawproxy::test::TempFile;
 using drawproxy::test::words;
 
 namespace {
-
-// `white` / `black`: the fake's script, then any further -engine words after a space.
-game::GameRecord play_one(const std::string& white, const std::string& black, const std::string& extra) {
-    auto engine = [](const std::string& spec, const char* name) {
-        const auto space = spec.find(' ');
-        const std::string script = spec.substr(0, space);
-        const std::string more = space == std::string::npos ? "" : spec.substr(space);
-        return "-engine " + fake_cmd(script) + " name=" + name + more + " ";
-    };
-    auto summary = test::run_match_words(words(engine(white, "W") + engine(black, "B") + extra));
-    REQUIRE(summary.games.size() == 1);
-    return summary.games[0];
-}
 
 const char* const LIMIT = "-each nodes=1 stall=5 -games 1";
 

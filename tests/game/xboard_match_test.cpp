@@ -7,21 +7,11 @@
 
 using namespace drawproxy;
 using drawproxy::test::fake_cmd;
+using drawproxy::test::play_one;
 using drawproxy::test::TempFile;
 using drawproxy::test::words;
 
 namespace {
-
-game::GameRecord play_one(const std::string& white, const std::string& black, const std::string& extra) {
-    auto engine = [](const std::string& spec, const char* name) {
-        const auto space = spec.find(' ');
-        const std::string more = space == std::string::npos ? "" : spec.substr(space);
-        return "-engine " + fake_cmd(spec.substr(0, space)) + " name=" + name + more + " ";
-    };
-    auto summary = test::run_match_words(words(engine(white, "W") + engine(black, "B") + extra));
-    REQUIRE(summary.games.size() == 1);
-    return summary.games[0];
-}
 
 // Knights out and back: the start position appears for the third time after ply 8.
 const std::string SHUFFLE = "moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3";

@@ -117,6 +117,21 @@ inline tournament::MatchSummary run_match_words(const std::vector<std::string>& 
     return s.run();
 }
 
+// One game between two fake players named W and B: `white` / `black` are each the fake's script,
+// then any further -engine words after a space; `extra` the match's other options.
+inline game::GameRecord play_one(const std::string& white, const std::string& black,
+                                 const std::string& extra) {
+    auto engine = [](const std::string& spec, const char* name) {
+        const auto space = spec.find(' ');
+        const std::string script = spec.substr(0, space);
+        const std::string more = space == std::string::npos ? "" : spec.substr(space);
+        return "-engine " + fake_cmd(script) + " name=" + name + more + " ";
+    };
+    auto summary = run_match_words(words(engine(white, "W") + engine(black, "B") + extra));
+    REQUIRE(summary.games.size() == 1);
+    return summary.games[0];
+}
+
 // Every game of a PGN file, read back with the rules' PGN reader (moves checked legal; a
 // broken game comes back with its error set).
 inline std::vector<rules::PgnGame> read_pgn_file(const std::string& path) {
