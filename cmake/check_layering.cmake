@@ -3,7 +3,8 @@ cmake_minimum_required(VERSION 3.25)
 # Each project folder is one CMake library (drawproxy_<folder>). For each folder, layer() says
 #   USES      the project folders its files may include and its library may link,
 #   EXTERNAL  the third-party libraries its files may include;
-# and pure folders do no I/O: no files, streams, processes, signals or threads.
+# and pure folders do no I/O: no files, streams, processes, signals or threads; game/ and
+# tournament/ print nothing and write no file stream of their own (output/ does).
 # The test fails on any #include "folder/..." or <library/...>, and any drawproxy_<folder> in a
 # target_link_libraries() line, against this table.
 # Run as: cmake -DROOT=<source dir> -P check_layering.cmake   (a CTest test; see tests/)

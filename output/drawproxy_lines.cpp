@@ -9,16 +9,18 @@
 namespace drawproxy::output {
 
 void DrawproxyLines::seed_notice(std::uint64_t seed) const {
-    out_.line(fmt::format("Seed {} from the clock (-srand {} plays these openings and book moves again)", seed, seed));
+    out_.line(fmt::format("Seed {} from the clock (-srand {} plays these openings and book moves again)",
+                          seed, seed));
 }
 
 std::string DrawproxyLines::status_block(const StatusSnapshot& s) {
     std::string out;
     if (s.games_interval_due && s.engines == 2)
-        out += drawproxy_elo_line(elo_stats(s.encounter->games)) + "\n" + drawproxy_stats_lines(*s.encounter, *s.settings);
+        out += drawproxy_elo_line(elo_stats(s.encounter->games)) + "\n" +
+               drawproxy_stats_lines(*s.encounter, *s.settings);
     if (s.verdict != SprtStatus::running)
-        out += fmt::format("SPRT: {} accepted after {} games; the games still running finish\n", to_string(s.verdict),
-                           s.games);
+        out += fmt::format("SPRT: {} accepted after {} games; the games still running finish\n",
+                           to_string(s.verdict), s.games);
     return out;
 }
 

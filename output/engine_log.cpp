@@ -7,7 +7,9 @@ std::unique_ptr<EngineLog> EngineLog::open(const std::string& path) {
     return f ? std::unique_ptr<EngineLog>(new EngineLog(f, true)) : nullptr;
 }
 
-std::unique_ptr<EngineLog> EngineLog::to_stdout() { return std::unique_ptr<EngineLog>(new EngineLog(stdout, false)); }
+std::unique_ptr<EngineLog> EngineLog::to_stdout() {
+    return std::unique_ptr<EngineLog>(new EngineLog(stdout, false));
+}
 
 EngineLog::~EngineLog() {
     if (owned_) std::fclose(file_);
@@ -15,7 +17,8 @@ EngineLog::~EngineLog() {
 
 void EngineLog::line(char direction, const std::string& engine, int id, std::string_view text) {
     const auto ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_)
+            .count();
     std::fprintf(file_, "%lld %c%s(%d): %.*s\n", static_cast<long long>(ms), direction, engine.c_str(), id,
                  int(text.size()), text.data());
 }

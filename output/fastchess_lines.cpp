@@ -72,7 +72,8 @@ void FastchessLines::after_finished(const GameFinished& ev) {
 void FastchessLines::unknown_options(const EngineConfig& e, const std::vector<std::string>& unknown) {
     // In fastchess's words on its output, at every start of the engine, as it does.
     if (!out_.on()) return StatusSink::unknown_options(e, unknown);
-    for (const std::string& name : unknown) out_.text(fmt::format("Warning; {} doesn't have option {}\n", e.name, name));
+    for (const std::string& name : unknown)
+        out_.text(fmt::format("Warning; {} doesn't have option {}\n", e.name, name));
     out_.flush();
 }
 
@@ -84,7 +85,8 @@ void FastchessLines::match_ended(const MatchEnded& ev) {
     out_.line("Finished match");
     // fastchess's last lines: the match's wall time, then an empty line.
     const long long s = ev.seconds;
-    out_.line(fmt::format("Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n", s / 3600, s / 60 % 60, s % 60));
+    out_.line(fmt::format("Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n", s / 3600, s / 60 % 60,
+                          s % 60));
 }
 
 }  // namespace drawproxy::output

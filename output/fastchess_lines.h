@@ -11,7 +11,8 @@ namespace drawproxy::output {
 
 // What fastchess's "Results of A vs B (...)" puts in brackets, from the first two engines and
 // the opening file: time control, threads, hash, book.
-std::string fastchess_matchup_of(const std::vector<game::EngineConfig>& engines, const std::string& openings_file);
+std::string fastchess_matchup_of(const std::vector<game::EngineConfig>& engines,
+                                 const std::string& openings_file);
 
 class FastchessLines : public StatusSink {
   public:
@@ -24,7 +25,9 @@ class FastchessLines : public StatusSink {
 
   protected:
     std::string warnings(const GameRecord& g) const override { return Report::fastchess_warnings(g); }
-    std::string finished_line(const GameRecord& g) const override { return Report::fastchess_finished_line(g); }
+    std::string finished_line(const GameRecord& g) const override {
+        return Report::fastchess_finished_line(g);
+    }
     void after_finished(const GameFinished& ev) override;
 
   private:

@@ -9,7 +9,8 @@ namespace drawproxy::output {
 
 class JsonFile : public Sink {
   public:
-    JsonFile(std::string path, std::string pgn_path) : path_(std::move(path)), pgn_path_(std::move(pgn_path)) {}
+    JsonFile(std::string path, std::string pgn_path)
+        : path_(std::move(path)), pgn_path_(std::move(pgn_path)) {}
     void match_ended(const MatchEnded& ev) override;
 
   private:

@@ -39,11 +39,11 @@ struct GameStarted {
 struct StatusSnapshot {
     const stats::HeadToHead* encounter = nullptr;  // of this game's engines, lower index's side
     const stats::StatsSettings* settings = nullptr;
-    int white = 0, black = 0;  // engine indices
-    int engines = 0;           // engines in the match
-    int games = 0;             // scored games so far (the resumed ones included)
-    bool last = false;         // the match's last game
-    bool score_due = false;    // -scoreinterval (or the last game)
+    int white = 0, black = 0;         // engine indices
+    int engines = 0;                  // engines in the match
+    int games = 0;                    // scored games so far (the resumed ones included)
+    bool last = false;                // the match's last game
+    bool score_due = false;           // -scoreinterval (or the last game)
     bool games_interval_due = false;  // -ratinginterval, counting games
     bool pairs_interval_due = false;  // -ratinginterval, counting completed pairs by pair number
     stats::SprtStatus verdict = stats::SprtStatus::running;  // an SPRT verdict this game reached
@@ -65,10 +65,10 @@ struct MatchEnded {
     const std::vector<std::string>& names;
     const stats::EncounterStats& stats;
     const stats::StatsSettings& settings;
-    int games_counted = 0;           // scored games (the resumed ones included)
-    bool score_due_at_end = false;   // the last scored game had its score line due
-    bool interval_at_end = false;    // ... and its -ratinginterval block (counting games)
-    std::string interrupted;         // the signal's name, "" when not interrupted
+    int games_counted = 0;          // scored games (the resumed ones included)
+    bool score_due_at_end = false;  // the last scored game had its score line due
+    bool interval_at_end = false;   // ... and its -ratinginterval block (counting games)
+    std::string interrupted;        // the signal's name, "" when not interrupted
     std::string match_id;
     std::uint64_t seed = 0;
     std::optional<std::pair<int, int>> shard;  // index, count

@@ -21,7 +21,8 @@ std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
         case OutputFormat::cutechess:
             return std::make_unique<CutechessLines>(live, out, pgn);
         case OutputFormat::fastchess:
-            return std::make_unique<FastchessLines>(live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file));
+            return std::make_unique<FastchessLines>(live, out, pgn,
+                                                    fastchess_matchup_of(*s.engines, s.openings_file));
         default:
             return std::make_unique<DrawproxyLines>(live, out, pgn);
     }
@@ -39,8 +40,8 @@ std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s) {
     std::vector<std::unique_ptr<Sink>> sinks;
     const PgnFile* pgn = nullptr;
     if (!s.pgn.empty()) {
-        const rules::Wording wording = s.format == OutputFormat::fastchess ? rules::Wording::fastchess
-                                                                           : rules::Wording::drawproxy;
+        const rules::Wording wording =
+            s.format == OutputFormat::fastchess ? rules::Wording::fastchess : rules::Wording::drawproxy;
         auto file = std::make_unique<PgnFile>(s.pgn, s.pgn_append, s.pgn_minimal, wording, *s.fastchess);
         pgn = file.get();
         sinks.push_back(std::move(file));
@@ -58,8 +59,8 @@ void InterruptNotice::match_ended(const MatchEnded& ev) {
     if (ev.interrupted.empty()) return;
     int unterminated = 0;
     for (const GameRecord& g : ev.games) unterminated += g.outcome.unterminated();
-    notice(fmt::format("drawproxy: match interrupted by {}: {} games finished, {} unterminated", ev.interrupted,
-                       int(ev.games.size()) - unterminated, unterminated));
+    notice(fmt::format("drawproxy: match interrupted by {}: {} games finished, {} unterminated",
+                       ev.interrupted, int(ev.games.size()) - unterminated, unterminated));
 }
 
 }  // namespace drawproxy::output

@@ -39,7 +39,8 @@ void StatusSink::game_finished(const GameFinished& ev) {
 
 void StatusSink::unknown_options(const game::EngineConfig& e, const std::vector<std::string>& unknown) {
     if (!warned_.insert(&e).second) return;
-    for (const std::string& name : unknown) notice(fmt::format("warning: engine '{}' has no option '{}'", e.name, name));
+    for (const std::string& name : unknown)
+        notice(fmt::format("warning: engine '{}' has no option '{}'", e.name, name));
 }
 
 void StatusSink::live_block(const std::string& block) const {

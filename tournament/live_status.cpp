@@ -28,7 +28,8 @@ output::StatusSnapshot LiveStatus::snapshot(int white, int black) const {
     return s;
 }
 
-output::StatusSnapshot LiveStatus::game_finished(int white, int black, rules::Score score, int pair, bool last) {
+output::StatusSnapshot LiveStatus::game_finished(int white, int black, rules::Score score, int pair,
+                                                 bool last) {
     const std::int64_t pairs_before = stats_.encounter(white, black).pairs.pairs();
     stats_.add(white, black, score, pair);
     ++games_;

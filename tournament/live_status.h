@@ -23,7 +23,8 @@ class LiveStatus {
     // Game `number` between engines `white` and `black` (indices), of game pair `pair` (-1:
     // none), ended with `score`: counted, and what is due. `last`: the match's last game (its
     // score line is due whatever -scoreinterval says).
-    output::StatusSnapshot game_finished(int white, int black, rules::Score score, int pair, bool last = false);
+    output::StatusSnapshot game_finished(int white, int black, rules::Score score, int pair,
+                                         bool last = false);
     // The counts after a game the interruption left unfinished (not scored): nothing is due.
     output::StatusSnapshot unterminated(int white, int black) const;
     // True once the SPRT has accepted a hypothesis: start no more games.

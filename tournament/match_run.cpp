@@ -241,12 +241,14 @@ void MatchRun::on_signal(const boost::system::error_code& ec, int signo) {
         signals_->async_wait([this](const boost::system::error_code& e, int s) { on_signal(e, s); });
     };
     if (winding_down_) {
-        notice(fmt::format("drawproxy: {}: no game is running; ending the engines (a second signal exits at once)",
-                           signal_name(signo)));
+        notice(fmt::format(
+            "drawproxy: {}: no game is running; ending the engines (a second signal exits at once)",
+            signal_name(signo)));
         return again();
     }
-    notice(fmt::format("drawproxy: {}: no new game; stopping the running games (a second signal exits at once)",
-                       signal_name(signo)));
+    notice(
+        fmt::format("drawproxy: {}: no new game; stopping the running games (a second signal exits at once)",
+                    signal_name(signo)));
     wait_timer_.cancel();
     for (auto& [number, runner] : running_) runner->interrupt();
     if (running_.empty()) return wind_down();
@@ -307,8 +309,12 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     record.site = opts_.site;
     const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
     const bool last = next_ >= plan_.schedule.size() && running_.size() == 1;
-    const GameFinished ev{record, pair, summary_.report, live_.game_finished(a, b, record.outcome.score, pair, last),
-                          int(summary_.games.size()) + 1, int(plan_.schedule.size())};
+    const GameFinished ev{record,
+                          pair,
+                          summary_.report,
+                          live_.game_finished(a, b, record.outcome.score, pair, last),
+                          int(summary_.games.size()) + 1,
+                          int(plan_.schedule.size())};
     for (auto& s : sinks_) s->game_finished(ev);
     save_game(record, pair);
     summary_.games.push_back(std::move(record));
@@ -321,10 +327,13 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
     record.event = opts_.event;
     record.site = opts_.site;
     summary_.report.add(record);
-    const GameFinished ev{record, -1, summary_.report,
-                          live_.unterminated(summary_.report.index_of(record.white),
-                                             summary_.report.index_of(record.black)),
-                          int(summary_.games.size()) + 1, int(plan_.schedule.size())};
+    const GameFinished ev{
+        record,
+        -1,
+        summary_.report,
+        live_.unterminated(summary_.report.index_of(record.white), summary_.report.index_of(record.black)),
+        int(summary_.games.size()) + 1,
+        int(plan_.schedule.size())};
     for (auto& s : sinks_) s->game_finished(ev);
     summary_.games.push_back(std::move(record));
     running_.erase(number);

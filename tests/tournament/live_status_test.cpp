@@ -58,7 +58,8 @@ std::vector<std::string> blocks_of(const MatchOptions& opts, LiveStatus& live) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < std::size(ORDER); ++i) {
         const Finish& f = ORDER[i];
-        out.push_back(lines.status_block(live.game_finished(f.white, f.black, f.score, f.pair, i + 1 == std::size(ORDER))));
+        out.push_back(lines.status_block(
+            live.game_finished(f.white, f.black, f.score, f.pair, i + 1 == std::size(ORDER))));
     }
     return out;
 }
@@ -74,8 +75,19 @@ std::string match_end_of(const LiveStatus& live) {
         const std::vector<std::string> names{"A", "B"};
         const drawproxy::output::Report report(names);
         const std::vector<drawproxy::game::GameRecord> games;
-        lines.match_ended({report, games, names, live.stats(), live.settings(), live.games(), live.score_due_at_end(),
-                           live.interval_at_end(), "", "id", 1, {}, 0});
+        lines.match_ended({report,
+                           games,
+                           names,
+                           live.stats(),
+                           live.settings(),
+                           live.games(),
+                           live.score_due_at_end(),
+                           live.interval_at_end(),
+                           "",
+                           "id",
+                           1,
+                           {},
+                           0});
     }
     std::fclose(f);
     std::string text(buf, size);
