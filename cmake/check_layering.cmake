@@ -3,7 +3,8 @@ cmake_minimum_required(VERSION 3.25)
 # Each project folder is one CMake library (drawproxy_<folder>). For each folder, layer() says
 #   USES      the project folders its files may include and its library may link,
 #   EXTERNAL  the third-party libraries its files may include;
-# and pure folders do no I/O: no files, streams, processes, signals or threads.
+# and pure folders do no I/O: no files, streams, processes, signals or threads; game/ and
+# tournament/ print nothing and write no file stream of their own (output/ does).
 # The test fails on any #include "folder/..." or <library/...>, and any drawproxy_<folder> in a
 # target_link_libraries() line, against this table.
 # Run as: cmake -DROOT=<source dir> -P check_layering.cmake   (a CTest test; see tests/)
@@ -22,18 +23,26 @@ layer(stats      USES rules                                           )
 layer(engine     USES                                                  EXTERNAL boost fmt)
 layer(proxy      USES rules uci cecp engine                            EXTERNAL boost fmt)
 layer(game       USES rules uci cecp engine proxy                      EXTERNAL boost fmt tbprobe.h)
-layer(output     USES rules uci game stats html                        EXTERNAL fmt nlohmann)
+layer(output     USES rules uci game stats html                        EXTERNAL boost fmt nlohmann)
 layer(journal    USES rules game output                                EXTERNAL fmt nlohmann)
 layer(tournament USES rules uci engine proxy game stats output journal EXTERNAL boost fmt nlohmann)
 layer(merge      USES rules stats output                               EXTERNAL fmt nlohmann)
 layer(audit      USES rules html                                       EXTERNAL fmt nlohmann)
 layer(check      USES rules uci engine proxy                           EXTERNAL boost fmt nlohmann)
 set(pure_folders rules uci cecp html stats)
+# Only output/ writes a match's files and lines: these folders say what happened and hand it to
+# output/'s sinks (output/sink.h), its Console and notice() (output/console.h).
+set(silent_folders game tournament)
 # app/ builds the executable from all of the above, with CLI11 for its command lines.
 
 set(checked_folders rules uci cecp html stats engine proxy game output journal tournament merge audit check)
 set(project_folders ${checked_folders} app)
 set(third_party boost fmt nlohmann toml++ CLI tbprobe.h catch2)
+# The calls that write a file or a line; the text before the name may not be a name's part (so
+# snprintf and boost::asio::write pass).
+set(write_calls "(^|[^A-Za-z0-9_])(std::)?(fprintf|fputs|fputc|fwrite|printf|puts|putchar|fmt::print)\\("
+                "(^|[^A-Za-z0-9_:])::write\\("
+                "std::(cout|cerr|clog|ofstream|fstream)([^A-Za-z0-9_]|$)")
 # The standard and system headers that reach outside the process.
 set(io_headers cstdio iostream fstream filesystem csignal signal.h thread unistd.h fcntl.h sys)
 
@@ -63,6 +72,16 @@ foreach(folder ${checked_folders})
         violation(${folder} ${src} "is pure code, without I/O (${line})")
       endif()
     endforeach()
+    if(folder IN_LIST silent_folders)
+      foreach(call ${write_calls})
+        file(STRINGS ${src} written REGEX "${call}")
+        foreach(line ${written})
+          string(REGEX MATCH "${call}" what "${line}")
+          string(REGEX REPLACE "^[^A-Za-z:]" "" what "${what}")
+          violation(${folder} ${src} "writes output itself: only output/ writes files and lines (${what}...)")
+        endforeach()
+      endforeach()
+    endif()
   endforeach()
   # The links say the same as the includes.
   set(cmake_text "")

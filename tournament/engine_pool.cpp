@@ -121,12 +121,8 @@ void EnginePool::launch(const std::shared_ptr<Request>& r) {
     s->readying = r->ticket;
     std::weak_ptr<EngineSession> weak = s;
     if (log_) {
-        auto write = [this, &config, id = started_ - 1](char dir, std::string_view line) {
-            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::steady_clock::now() - log_start_)
-                                .count();
-            std::fprintf(log_, "%lld %c%s(%d): %.*s\n", static_cast<long long>(ms), dir, config.name.c_str(),
-                         id, int(line.size()), line.data());
+        auto write = [log = log_, &config, id = started_ - 1](char dir, std::string_view line) {
+            log->line(dir, config.name, id, line);
         };
         s->process->on_sent([write](std::string_view line) { write('>', line); });
         s->log_line = [write](std::string_view line) { write('<', line); };
@@ -280,17 +276,12 @@ void EnginePool::cancel(Ticket t) {
 
 void EnginePool::warn_unknown_options(const EngineSession& s) {
     const EngineConfig& config = *s.config;
-    if (config.options.empty() || (!fastchess_out_ && !warned_.insert(&config).second)) return;
-    // As cutechess-cli: the option is still sent (an engine may accept more than it lists).
+    if (config.options.empty() || !unknown_options_) return;
     const auto& listed = s.player->option_names();
-    for (const auto& [name, value] : config.options) {
-        if (std::find(listed.begin(), listed.end(), name) != listed.end()) continue;
-        if (fastchess_out_)
-            fmt::print(fastchess_out_, "Warning; {} doesn't have option {}\n", config.name, name);
-        else
-            fmt::print(stderr, "warning: engine '{}' has no option '{}'\n", config.name, name);
-    }
-    if (fastchess_out_) std::fflush(fastchess_out_);
+    std::vector<std::string> unknown;
+    for (const auto& [name, value] : config.options)
+        if (std::find(listed.begin(), listed.end(), name) == listed.end()) unknown.push_back(name);
+    unknown_options_(config, unknown);
 }
 
 void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {

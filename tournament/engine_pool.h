@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "game/engine_session.h"
+#include "output/engine_log.h"
 
 namespace drawproxy::tournament {
 
@@ -64,12 +65,13 @@ class EnginePool final : public game::EngineSource {
     // `done` runs on the loop once no retired process is left (at once if none is).
     void when_all_exited(std::function<void()> done);
 
-    // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
-    // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
-    void set_log(std::FILE* log) { log_ = log; }
-    // fastchess's format: an option the engine does not list is warned about on `out` in its
-    // words ("Warning; NAME doesn't have option X"), at every start of the engine, as it does.
-    void set_fastchess_warnings(std::FILE* out) { fastchess_out_ = out; }
+    // -log / -debug: every line to and from every engine goes to `log` (nullptr: none).
+    void set_log(output::EngineLog* log) { log_ = log; }
+    // At each start of an engine whose configuration sets options: the ones it did not list
+    // after `uci` (the options are still sent: an engine may accept more than it lists). Who
+    // says it, and how often, is the output's (output/status_sink.h).
+    using UnknownOptions = std::function<void(const EngineConfig&, const std::vector<std::string>&)>;
+    void set_unknown_options(UnknownOptions f) { unknown_options_ = std::move(f); }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -96,7 +98,7 @@ class EnginePool final : public game::EngineSource {
     void arm(Request& r);
     void wait(Request& r);
     static std::int64_t allowance_ms(const Request& r);
-    // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
+    // The options the engine did not list after `uci`, to unknown_options_.
     void warn_unknown_options(const EngineSession& s);
     void on_exit(const std::shared_ptr<EngineSession>& s, int status);
     void forget(const std::shared_ptr<EngineSession>& s);
@@ -107,15 +109,13 @@ class EnginePool final : public game::EngineSource {
     int starting_ = 0;  // requests whose new process is not ready yet
     int started_ = 0;
     Ticket last_ticket_ = 0;
-    std::FILE* log_ = nullptr;
-    std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
+    output::EngineLog* log_ = nullptr;
     std::map<const EngineConfig*, std::vector<std::shared_ptr<EngineSession>>> idle_;
     std::map<Ticket, std::shared_ptr<Request>> requests_;
     std::deque<Ticket> queue_;  // waiting for a start slot, oldest first
     std::set<std::shared_ptr<EngineSession>> retiring_;
     std::function<void()> all_exited_;
-    std::set<const EngineConfig*> warned_;
-    std::FILE* fastchess_out_ = nullptr;
+    UnknownOptions unknown_options_;
 };
 
 }  // namespace drawproxy::tournament

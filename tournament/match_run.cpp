@@ -10,8 +10,8 @@
 
 #include "game/hash.h"
 #include "game/syzygy.h"
-#include "output/html_page.h"
-#include "output/pgn.h"
+#include "output/console.h"
+#include "output/sinks.h"
 #include "rules/notation.h"
 
 namespace drawproxy::tournament {
@@ -56,8 +56,7 @@ std::string match_id(const MatchOptions& o, const std::string& rules, const std:
 // quitting), a signal ends the process at once: async-signal-safe calls only. The engines do
 // not outlive us (PR_SET_PDEATHSIG and the reaper of each engine's process group).
 void exit_at_once(int signo) {
-    static const char line[] = "drawproxy: second signal: exiting at once\n";
-    (void)!::write(STDERR_FILENO, line, sizeof line - 1);
+    second_signal_notice();
     ::_exit(128 + signo);
 }
 
@@ -76,6 +75,26 @@ std::vector<std::string> engine_names(const MatchOptions& opts) {
     std::vector<std::string> names;
     for (const auto& e : opts.engines) names.push_back(e.name);
     return names;
+}
+
+SinkSettings sink_settings(const MatchOptions& o, const std::string& rules, std::FILE* out) {
+    SinkSettings s;
+    s.format = o.output;
+    s.quiet = o.quiet;
+    s.out = out;
+    s.pgn = o.pgnout;
+    s.pgn_append = o.pgn_append;
+    s.pgn_minimal = o.pgn_minimal;
+    s.fastchess = &o.fastchess_output;
+    s.epd = o.epdout;
+    s.epd_append = o.epd_append;
+    s.json = o.jsonout;
+    s.html = o.htmlout;
+    s.rating_interval = o.rating_interval;
+    s.engines = &o.engines;
+    if (o.openings) s.openings_file = o.openings->file;
+    s.rules = rules;
+    return s;
 }
 
 }  // namespace
@@ -105,20 +124,20 @@ MatchPlan plan_match(const MatchOptions& opts, const std::string& rules) {
 MatchRun::MatchRun(const MatchOptions& opts, const rules::Edition& edition, std::FILE* out)
     : opts_(opts),
       edition_(edition),
-      out_(out),
       plan_(plan_match(opts, edition.name)),
       names_(engine_names(opts)),
       live_(opts, plan_.pair_count),
       summary_{Report(names_, edition.name), {}, {}, 0, {}},
-      wait_timer_(io_),
-      log_file_(nullptr, &std::fclose) {
+      sinks_(make_sinks(sink_settings(opts, edition.name, out))),
+      wait_timer_(io_) {
     state_.args = opts_.args;
     state_.match_id = plan_.id;
 }
 
 MatchSummary MatchRun::play() {
-    if (opts_.resume) carry_saved_games();
-    announce_seed();
+    std::optional<Resumed> resumed;
+    if (opts_.resume) resumed = carry_saved_games();
+    start_sinks(std::move(resumed));
     open_outputs();
     seed_games();
     watch_signals();
@@ -127,22 +146,13 @@ MatchSummary MatchRun::play() {
     io_.run();
     summary_.engines_started = pool_->started();
     close_state();
-    print_tables();
-    if (summary_.interrupted) {
-        int unterminated = 0;
-        for (const GameRecord& g : summary_.games) unterminated += g.outcome.unterminated();
-        std::fprintf(stderr, "drawproxy: match interrupted by %s: %d games finished, %d unterminated\n",
-                     signal_name(summary_.interrupted), int(summary_.games.size()) - unterminated,
-                     unterminated);
-    }
-    write_json();
-    if (!opts_.htmlout.empty()) write_html("");
+    end_match();
     return std::move(summary_);
 }
 
 // The saved games leave the schedule and count as played; the files are cut back to the last
 // save (games written after it are played again).
-void MatchRun::carry_saved_games() {
+Resumed MatchRun::carry_saved_games() {
     if (opts_.resume->match_id != plan_.id)
         throw OptionError(fmt::format("'{}' is the state of another match (id {}, this one is {})",
                                       opts_.state_file, opts_.resume->match_id, plan_.id));
@@ -171,23 +181,16 @@ void MatchRun::carry_saved_games() {
     std::erase_if(plan_.schedule, [&](const GameSpec& g) {
         return std::binary_search(numbers.begin(), numbers.end(), g.number);
     });
-    if (out_ && !opts_.quiet)
-        std::fprintf(out_, "Resuming match from %s: %zu games played, %zu to play\n",
-                     opts_.state_file.c_str(), numbers.size(), plan_.schedule.size());
+    return {opts_.state_file, numbers.size(), plan_.schedule.size()};
 }
 
 // A seed from the clock is said where it decides something, so the run can be repeated.
-void MatchRun::announce_seed() const {
+void MatchRun::start_sinks(std::optional<Resumed> resumed) {
     const bool seed_decides = !plan_.books.empty() || (opts_.openings && opts_.openings->random) ||
                               (opts_.chess960 && !opts_.openings);
-    if (opts_.seed_given || !seed_decides || !out_) return;
-    if (opts_.output == OutputFormat::drawproxy)
-        std::fprintf(out_,
-                     "Seed %llu from the clock (-srand %llu plays these openings and book moves again)\n",
-                     (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
-    else  // the runners' formats are theirs: the note goes beside them
-        std::fprintf(stderr, "drawproxy: seed %llu from the clock (-srand %llu repeats the match)\n",
-                     (unsigned long long)opts_.seed, (unsigned long long)opts_.seed);
+    MatchStarted ev{carried_, std::move(resumed), {}};
+    if (!opts_.seed_given && seed_decides) ev.clock_seed = opts_.seed;
+    for (auto& s : sinks_) s->match_started(ev);
 }
 
 // The state file, the PGN and EPD files, the tablebases and the engines' log, in that order:
@@ -196,33 +199,20 @@ void MatchRun::open_outputs() {
     state_path_ = opts_.state_file.empty() ? default_state_path(opts_.pgnout, opts_.epdout, opts_.jsonout)
                                            : opts_.state_file;
     if (opts_.autosave_interval > 0) save_state();
-    if (!opts_.pgnout.empty()) {
-        pgn_.open(opts_.pgnout, opts_.pgn_append ? std::ios::app : std::ios::trunc);
-        if (!pgn_) throw OptionError(fmt::format("cannot write PGN file '{}'", opts_.pgnout));
-        if (opts_.fastchess_output.crc32_pgn && opts_.pgn_append) {
-            // The CRC is of the whole file: the games already in it count.
-            std::ifstream old(opts_.pgnout, std::ios::binary);
-            char buf[1 << 16];
-            while (old.read(buf, sizeof buf) || old.gcount() > 0)
-                pgn_crc_.process_bytes(buf, std::size_t(old.gcount()));
-        }
-    }
-    if (!opts_.epdout.empty()) {
-        epd_.open(opts_.epdout, opts_.epd_append ? std::ios::app : std::ios::trunc);
-        if (!epd_) throw OptionError(fmt::format("cannot write EPD file '{}'", opts_.epdout));
-    }
+    for (auto& s : sinks_) s->open();
     if (opts_.adjudication.tablebase() && syzygy::open(opts_.adjudication.tb_paths) == 0)
         throw OptionError(fmt::format("-tb: no Syzygy tables found in '{}'", opts_.adjudication.tb_paths));
     if (!opts_.log_file.empty()) {
-        log_file_.reset(std::fopen(opts_.log_file.c_str(), "a"));
-        if (!log_file_) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
+        log_ = EngineLog::open(opts_.log_file);
+        if (!log_) throw OptionError(fmt::format("cannot write log file '{}'", opts_.log_file));
+    } else if (opts_.debug_to_stdout) {
+        log_ = EngineLog::to_stdout();
     }
     pool_.emplace(io_, opts_.chess960);
-    if (opts_.output == OutputFormat::fastchess && out_) pool_->set_fastchess_warnings(out_);
-    if (log_file_)
-        pool_->set_log(log_file_.get());
-    else if (opts_.debug_to_stdout)
-        pool_->set_log(stdout);
+    pool_->set_unknown_options([this](const EngineConfig& e, const std::vector<std::string>& unknown) {
+        for (auto& s : sinks_) s->unknown_options(e, unknown);
+    });
+    pool_->set_log(log_.get());
 }
 
 // Each game's books, and its own seed from the match's and its number: the same book moves
@@ -233,7 +223,7 @@ void MatchRun::seed_games() {
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
-        if (opts_.output == OutputFormat::fastchess) g.fastchess_output = &opts_.fastchess_output;
+        if (uses_fastchess_facts(opts_.output)) g.fastchess_output = &opts_.fastchess_output;
     }
 }
 
@@ -251,14 +241,14 @@ void MatchRun::on_signal(const boost::system::error_code& ec, int signo) {
         signals_->async_wait([this](const boost::system::error_code& e, int s) { on_signal(e, s); });
     };
     if (winding_down_) {
-        std::fprintf(
-            stderr, "drawproxy: %s: no game is running; ending the engines (a second signal exits at once)\n",
-            signal_name(signo));
+        notice(fmt::format(
+            "drawproxy: {}: no game is running; ending the engines (a second signal exits at once)",
+            signal_name(signo)));
         return again();
     }
-    std::fprintf(stderr,
-                 "drawproxy: %s: no new game; stopping the running games (a second signal exits at once)\n",
-                 signal_name(signo));
+    notice(
+        fmt::format("drawproxy: {}: no new game; stopping the running games (a second signal exits at once)",
+                    signal_name(signo)));
     wait_timer_.cancel();
     for (auto& [number, runner] : running_) runner->interrupt();
     if (running_.empty()) return wind_down();
@@ -287,11 +277,8 @@ void MatchRun::launch() {
 
 void MatchRun::start_game(GameSpec spec) {
     const int number = spec.number, pair = spec.pair;
-    GameRecord head;
-    head.number = number;
-    head.white = spec.white->name;
-    head.black = spec.black->name;
-    print_live(Report::started_line(head, plan_.total));
+    const GameStarted started{number, plan_.total, spec.white->name, spec.black->name};
+    for (auto& s : sinks_) s->game_started(started);
     auto runner = std::make_shared<GameRunner>(
         io_, *pool_, edition_, std::move(spec),
         [this, number, pair](GameRecord record, const OverheadSamples& overhead) {
@@ -320,27 +307,18 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     summary_.report.add(record);
     record.event = opts_.event;
     record.site = opts_.site;
-    for (const std::string& w : record.warnings) print_live(w);
-    if (const std::string w =
-            opts_.output == OutputFormat::fastchess ? Report::fastchess_warnings(record) : "";
-        !w.empty())
-        print_live(w);
-    // Written before its Finished line, as fastchess does (its CRC line comes first).
-    write_game(record, pair);
-    print_live(finished_line(record));
     const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
     const bool last = next_ >= plan_.schedule.size() && running_.size() == 1;
-    const std::string status = live_.game_finished(a, b, record.outcome.score, pair, last);
-    if (opts_.output == OutputFormat::drawproxy && live_.score_line_due())
-        print_live(summary_.report.score_line(std::min(a, b), std::max(a, b)));
-    if (!status.empty()) print_live(status.substr(0, status.size() - 1));
+    const GameFinished ev{record,
+                          pair,
+                          summary_.report,
+                          live_.game_finished(a, b, record.outcome.score, pair, last),
+                          int(summary_.games.size()) + 1,
+                          int(plan_.schedule.size())};
+    for (auto& s : sinks_) s->game_finished(ev);
+    save_game(record, pair);
     summary_.games.push_back(std::move(record));
     running_.erase(number);
-    if (!opts_.htmlout.empty() && opts_.rating_interval > 0 &&
-        int(summary_.games.size()) % opts_.rating_interval == 0 &&
-        int(summary_.games.size()) < int(plan_.schedule.size()))
-        write_html(
-            fmt::format("running: {} of {} games played", summary_.games.size(), plan_.schedule.size()));
     next_game();
 }
 
@@ -349,42 +327,31 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
     record.event = opts_.event;
     record.site = opts_.site;
     summary_.report.add(record);
-    write_pgn_game(record);
-    print_live(finished_line(record));
-    if (const std::string line = live_.game_unterminated(summary_.report.index_of(record.white),
-                                                         summary_.report.index_of(record.black));
-        !line.empty())
-        print_live(line.substr(0, line.size() - 1));
+    const GameFinished ev{
+        record,
+        -1,
+        summary_.report,
+        live_.unterminated(summary_.report.index_of(record.white), summary_.report.index_of(record.black)),
+        int(summary_.games.size()) + 1,
+        int(plan_.schedule.size())};
+    for (auto& s : sinks_) s->game_finished(ev);
     summary_.games.push_back(std::move(record));
     running_.erase(number);
     if (running_.empty()) wind_down();
 }
 
-// A scored game to the PGN and EPD files and, with -autosaveinterval, to the journal.
-void MatchRun::write_game(const GameRecord& record, int pair) {
-    write_pgn_game(record);
-    if (epd_.is_open()) epd_ << final_position_line(record) << '\n' << std::flush;
+// With -autosaveinterval, a scored game to the journal, with the sizes of the files holding it.
+void MatchRun::save_game(const GameRecord& record, int pair) {
     if (opts_.autosave_interval <= 0) return;
     SavedGame saved = saved_game(record, pair);
     std::error_code ec;  // the files are flushed: their sizes hold this game
-    if (pgn_.is_open()) state_.pgn_bytes = std::int64_t(std::filesystem::file_size(opts_.pgnout, ec));
-    if (epd_.is_open()) state_.epd_bytes = std::int64_t(std::filesystem::file_size(opts_.epdout, ec));
+    if (!opts_.pgnout.empty()) state_.pgn_bytes = std::int64_t(std::filesystem::file_size(opts_.pgnout, ec));
+    if (!opts_.epdout.empty()) state_.epd_bytes = std::int64_t(std::filesystem::file_size(opts_.epdout, ec));
     saved.pgn_bytes = state_.pgn_bytes;
     saved.epd_bytes = state_.epd_bytes;
     unsaved_lines_ += state_game_line(saved);
     state_.games.push_back(std::move(saved));
     if (++unsaved_ >= opts_.autosave_interval) save_state();
-}
-
-// -crc32 pgn=true: after each write, fastchess's line with the CRC-32 of the whole file as
-// Python's hex() writes it (fishtest's worker compares the two as text).
-void MatchRun::write_pgn_game(const GameRecord& record) {
-    if (!pgn_.is_open()) return;
-    const std::string text = write_pgn(record, opts_.pgn_minimal, wording(), &opts_.fastchess_output);
-    pgn_ << text << std::flush;
-    if (!opts_.fastchess_output.crc32_pgn) return;
-    pgn_crc_.process_bytes(text.data(), text.size());
-    print_live(fmt::format("File {} has CRC32: {:#x}", opts_.pgnout, pgn_crc_.checksum()));
 }
 
 // The next games start, after -wait if asked; with none left, the engines are ended.
@@ -407,29 +374,10 @@ void MatchRun::save_state() {
     std::string error;
     const bool saved = state_written_ ? append_state_lines(state_path_, unsaved_lines_, error)
                                       : write_state_file(state_path_, state_, error);
-    if (!saved) std::fprintf(stderr, "warning: match state not saved: %s\n", error.c_str());
+    if (!saved) notice("warning: match state not saved: " + error);
     state_written_ = state_written_ || saved;  // else the next save writes it whole
     unsaved_ = 0;
     unsaved_lines_.clear();
-}
-
-// -htmlout: the page is rewritten (through a temporary file, so a reloading browser never
-// reads half of it) every -ratinginterval games, and at the end. A failed refresh is reported
-// once and the match goes on; the final write fails the run.
-bool MatchRun::write_html(const std::string& status) {
-    nlohmann::json j = summary_.report.json();
-    if (!status.empty()) j["status"] = status;
-    std::vector<GameRecord> scored = carried_;  // the page shows results: not the unterminated games
-    for (const GameRecord& g : summary_.games)
-        if (!g.outcome.unterminated()) scored.push_back(g);
-    std::string error;
-    if (write_file_atomically(opts_.htmlout, match_html(scored, names_, edition_.name, &j), error))
-        return true;
-    if (status.empty()) throw OptionError(error);
-    if (!refresh_failed_)
-        std::fprintf(stderr, "warning: %s (the report is written again later)\n", error.c_str());
-    refresh_failed_ = true;
-    return false;
 }
 
 void MatchRun::close_state() {
@@ -439,64 +387,25 @@ void MatchRun::close_state() {
     save_state();
 }
 
-void MatchRun::print_tables() const {
-    if (!out_) return;
-    if (opts_.output != OutputFormat::drawproxy) {
-        std::fputs(live_.final_block().c_str(), out_);
-        if (opts_.output == OutputFormat::fastchess)
-            std::fputs(Report::fastchess_forfeits(summary_.games, names_).c_str(), out_);
-        print("Finished match");
-        if (opts_.output == OutputFormat::fastchess) {
-            // fastchess's last lines: the match's wall time, then an empty line.
-            const auto s =
-                std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_)
-                    .count();
-            print(fmt::format("Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n", s / 3600,
-                              s / 60 % 60, s % 60));
-        }
-        return;
-    }
-    print_live("");
-    const int n = int(names_.size());
-    for (int a = 0; a < n; ++a)
-        for (int b = a + 1; b < n; ++b) {
-            if (summary_.report.tally(a, b).games() == 0) continue;
-            print(summary_.report.score_line(a, b));
-            print(summary_.report.elo_line(a, b));
-            std::fputs(live_.drawproxy_lines(a, b).c_str(), out_);
-        }
-    if (!opts_.quiet) {
-        if (n > 2) std::fputs(summary_.report.crosstable().c_str(), out_);
-        std::fputs(summary_.report.reason_table().c_str(), out_);
-        std::fputs(summary_.report.claims_table().c_str(), out_);
-    }
-    print("Finished match");
-}
-
-void MatchRun::write_json() const {
-    if (opts_.jsonout.empty()) return;
-    nlohmann::json j = summary_.report.json();
-    j["match_id"] = plan_.id;
-    j["seed"] = opts_.seed;
-    if (summary_.interrupted) j["interrupted"] = signal_name(summary_.interrupted);
-    if (opts_.shard) j["shard"] = {{"index", opts_.shard->index}, {"count", opts_.shard->count}};
-    put_statistics(j, live_.stats().all(), live_.settings());
-    if (opts_.shard && !opts_.pgnout.empty()) {
-        // What `merge --pgn` needs to put the games in order: the games this run appended to its
-        // PGN file, in the order written.
-        nlohmann::json order = nlohmann::json::array();
-        for (const GameRecord& g : summary_.games) order.push_back(g.number);
-        j["pgn"] = {{"file", opts_.pgnout}, {"order", std::move(order)}};
-    }
-    // Any bytes an engine sent become U+FFFD; the text is whole before the file is opened.
-    const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
-    std::ofstream js(opts_.jsonout);
-    if (!js) throw OptionError(fmt::format("cannot write JSON file '{}'", opts_.jsonout));
-    js << text;
-}
-
-void MatchRun::print(const std::string& line) const {
-    if (out_) std::fprintf(out_, "%s\n", line.c_str()), std::fflush(out_);
+void MatchRun::end_match() {
+    std::optional<std::pair<int, int>> shard;
+    if (opts_.shard) shard.emplace(opts_.shard->index, opts_.shard->count);
+    const auto seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count();
+    const MatchEnded ev{summary_.report,
+                        summary_.games,
+                        names_,
+                        live_.stats(),
+                        live_.settings(),
+                        live_.games(),
+                        live_.score_due_at_end(),
+                        live_.interval_at_end(),
+                        summary_.interrupted ? signal_name(summary_.interrupted) : "",
+                        plan_.id,
+                        opts_.seed,
+                        shard,
+                        seconds};
+    for (auto& s : sinks_) s->match_ended(ev);
 }
 
 }  // namespace drawproxy::tournament

@@ -2,11 +2,15 @@
 // results block per completed game pair, counting completed pairs only, at the pair numbers
 // -ratinginterval names and after the last game (fastchess 58072f23, roundrobin.cpp).
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <regex>
 
+#include "output/fastchess_lines.h"
 #include "tournament/live_status.h"
 
 using namespace drawproxy::tournament;
+using drawproxy::output::Console;
+using drawproxy::output::FastchessLines;
 using drawproxy::rules::Score;
 
 namespace {
@@ -18,7 +22,6 @@ MatchOptions two_engines(int rating_interval) {
     o.engines[1].name = "B";
     o.games = 2;
     o.rounds = 3;
-    o.output = OutputFormat::fastchess;
     o.rating_interval = rating_interval;
     o.report_penta = true;
     return o;
@@ -48,6 +51,50 @@ void check_as_fishtest(const std::string& lines) {
     CHECK(std::stoi(g[2]) + std::stoi(g[3]) + std::stoi(g[4]) == std::stoi(g[1]));
 }
 
+// The runner's counts (LiveStatus) in fastchess's words (output/fastchess_lines.h).
+std::vector<std::string> blocks_of(const MatchOptions& opts, LiveStatus& live) {
+    const FastchessLines lines(Console::muted(), Console::muted(), nullptr,
+                               drawproxy::output::fastchess_matchup_of(opts.engines, ""));
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < std::size(ORDER); ++i) {
+        const Finish& f = ORDER[i];
+        out.push_back(lines.status_block(
+            live.game_finished(f.white, f.black, f.score, f.pair, i + 1 == std::size(ORDER))));
+    }
+    return out;
+}
+
+// What fastchess prints at the match's end, from `live`'s counts.
+std::string match_end_of(const LiveStatus& live) {
+    char* buf = nullptr;
+    std::size_t size = 0;
+    std::FILE* f = open_memstream(&buf, &size);
+    REQUIRE(f);
+    {
+        FastchessLines lines(Console::muted(), Console(f), nullptr, "");
+        const std::vector<std::string> names{"A", "B"};
+        const drawproxy::output::Report report(names);
+        const std::vector<drawproxy::game::GameRecord> games;
+        lines.match_ended({report,
+                           games,
+                           names,
+                           live.stats(),
+                           live.settings(),
+                           live.games(),
+                           live.score_due_at_end(),
+                           live.interval_at_end(),
+                           "",
+                           "id",
+                           1,
+                           {},
+                           0});
+    }
+    std::fclose(f);
+    std::string text(buf, size);
+    std::free(buf);
+    return text;
+}
+
 std::string counts_of(const std::string& lines) {
     const auto at = lines.find("Games: ");
     return lines.substr(at, lines.find("], WL/DD") + 1 - at);
@@ -59,11 +106,7 @@ TEST_CASE("fastchess's block: completed pairs only, after each pair -ratinginter
           "[match][output]") {
     const MatchOptions opts = two_engines(1);
     LiveStatus live(opts, 3);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < std::size(ORDER); ++i) {
-        const Finish& f = ORDER[i];
-        out.push_back(live.game_finished(f.white, f.black, f.score, f.pair, i + 1 == std::size(ORDER)));
-    }
+    const std::vector<std::string> out = blocks_of(opts, live);
     // No block while a pair is open: after games 1, 3 and 5.
     CHECK(out[0].empty());
     CHECK(out[1].empty());
@@ -81,18 +124,16 @@ TEST_CASE("fastchess's block: completed pairs only, after each pair -ratinginter
     // One block per completed pair: the last game's is not printed twice, and nothing follows
     // but "Finished match".
     CHECK(out[5].find("Results of") == out[5].rfind("Results of"));
-    CHECK(live.final_block().empty());
+    const std::string end = match_end_of(live);
+    CHECK(end.find("Results of") == std::string::npos);
+    CHECK(end.rfind("Finished match\n", 0) == 0);
 }
 
 TEST_CASE("fastchess's -ratinginterval counts pair numbers, and the last game always has its block",
           "[match][output]") {
     const MatchOptions opts = two_engines(2);
     LiveStatus live(opts, 3);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < std::size(ORDER); ++i) {
-        const Finish& f = ORDER[i];
-        out.push_back(live.game_finished(f.white, f.black, f.score, f.pair, i + 1 == std::size(ORDER)));
-    }
+    const std::vector<std::string> out = blocks_of(opts, live);
     // Pair 2 completes first (game 4): (2 % 2 == 0) its block; pair 1 (game 2) has none though
     // it is the second pair completed; the last game (pair 3) has one.
     CHECK(!out[2].empty());

@@ -1,0 +1,92 @@
+#include "output/fastchess_lines.h"
+
+#include <fmt/format.h>
+
+#include "output/status_lines.h"
+
+namespace drawproxy::output {
+
+using game::EngineConfig;
+using game::TimeControl;
+
+namespace {
+
+// fastchess's time control text: [moves/]seconds[+increment], "T/move", "N nodes".
+std::string fastchess_time(const EngineConfig& e) {
+    const TimeControl& tc = e.tc;
+    if (!tc.infinite && tc.movetime_ms == 0 && tc.base_ms + tc.increment_ms > 0) {
+        const std::string moves = tc.moves > 0 ? fmt::format("{}/", tc.moves) : "";
+        const std::string inc = tc.increment_ms > 0 ? fmt::format("+{:.2g}", tc.increment_ms / 1000.0) : "";
+        return fmt::format("{}{}{}", moves, tc.base_ms / 1000.0, inc);
+    }
+    if (!tc.infinite && tc.movetime_ms > 0) return fmt::format("{}/move", tc.movetime_ms / 1000.0);
+    if (e.nodes > 0) return fmt::format("{} nodes", e.nodes);
+    return "";
+}
+
+std::string option_or_null(const EngineConfig& e, const char* name, const char* unit) {
+    for (const auto& [key, value] : e.options)
+        if (key == name) return value + unit;
+    return "NULL";
+}
+
+std::string both(const std::string& a, const std::string& b) { return a == b ? a : a + " - " + b; }
+
+}  // namespace
+
+std::string fastchess_matchup_of(const std::vector<EngineConfig>& engines, const std::string& openings_file) {
+    if (engines.size() < 2) return "";
+    const EngineConfig &a = engines[0], &b = engines[1];
+    const auto slash = openings_file.find_last_of("/\\");
+    const std::string book = slash == std::string::npos ? openings_file : openings_file.substr(slash + 1);
+    return fastchess_matchup(both(fastchess_time(a), fastchess_time(b)),
+                             both(option_or_null(a, "Threads", "t"), option_or_null(b, "Threads", "t")),
+                             both(option_or_null(a, "Hash", "MB"), option_or_null(b, "Hash", "MB")), book);
+}
+
+std::string FastchessLines::interval_block(const StatusSnapshot& s) const {
+    if (!s.settings->penta) return fastchess_interval(*s.encounter, *s.settings, matchup_) + "\n";
+    // fastchess counts a game in its block once its pair is complete: Games is twice the pairs
+    // (fishtest's worker asserts it), Wins/Losses/Draws are theirs.
+    HeadToHead shown = *s.encounter;
+    shown.games = s.encounter->paired;
+    return fastchess_interval(shown, *s.settings, matchup_) + "\n";
+}
+
+std::string FastchessLines::status_block(const StatusSnapshot& s) const {
+    if (s.engines != 2) return "";
+    // With pentanomial statistics -ratinginterval counts a pair's number once that pair is
+    // complete; the block follows the match's last game whatever the interval.
+    const bool interval = s.settings->penta ? s.pairs_interval_due : s.games_interval_due;
+    std::string out = interval || s.last ? interval_block(s) : "";
+    // The block again, then the verdict; no more games start.
+    if (s.verdict != SprtStatus::running)
+        out += interval_block(s) + fastchess_sprt_completed(*s.settings->sprt, s.verdict) + "\n";
+    return out;
+}
+
+void FastchessLines::after_finished(const GameFinished& ev) {
+    if (!ev.record.outcome.unterminated()) live_block(status_block(ev.status));
+}
+
+void FastchessLines::unknown_options(const EngineConfig& e, const std::vector<std::string>& unknown) {
+    // In fastchess's words on its output, at every start of the engine, as it does.
+    if (!out_.on()) return StatusSink::unknown_options(e, unknown);
+    for (const std::string& name : unknown)
+        out_.text(fmt::format("Warning; {} doesn't have option {}\n", e.name, name));
+    out_.flush();
+}
+
+void FastchessLines::match_ended(const MatchEnded& ev) {
+    if (!out_.on()) return;
+    // fastchess prints its blocks only as games finish: a match stopped early (a crash without
+    // -recover, an interruption) closes without one.
+    out_.text(Report::fastchess_forfeits(ev.games, ev.names));
+    out_.line("Finished match");
+    // fastchess's last lines: the match's wall time, then an empty line.
+    const long long s = ev.seconds;
+    out_.line(fmt::format("Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n", s / 3600, s / 60 % 60,
+                          s % 60));
+}
+
+}  // namespace drawproxy::output

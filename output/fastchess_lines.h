@@ -1,0 +1,38 @@
+#pragma once
+// fastchess's status lines, as fishtest's worker reads them: its finished line and warnings, its
+// results block every -ratinginterval games (completed pairs, by pair number, with pentanomial
+// statistics) and after the last game, the SPRT verdict, its engine-option warnings on standard
+// output, and at the end the forfeits, "Finished match" and the wall time.
+#include <vector>
+
+#include "output/status_sink.h"
+
+namespace drawproxy::output {
+
+// What fastchess's "Results of A vs B (...)" puts in brackets, from the first two engines and
+// the opening file: time control, threads, hash, book.
+std::string fastchess_matchup_of(const std::vector<game::EngineConfig>& engines,
+                                 const std::string& openings_file);
+
+class FastchessLines : public StatusSink {
+  public:
+    FastchessLines(Console live, Console out, const PgnFile* crc, std::string matchup)
+        : StatusSink(live, out, crc), matchup_(std::move(matchup)) {}
+    void match_ended(const MatchEnded& ev) override;
+    void unknown_options(const game::EngineConfig& e, const std::vector<std::string>& unknown) override;
+    // The lines after a scored game (each ends with a newline; "" none).
+    std::string status_block(const StatusSnapshot& s) const;
+
+  protected:
+    std::string warnings(const GameRecord& g) const override { return Report::fastchess_warnings(g); }
+    std::string finished_line(const GameRecord& g) const override {
+        return Report::fastchess_finished_line(g);
+    }
+    void after_finished(const GameFinished& ev) override;
+
+  private:
+    std::string interval_block(const StatusSnapshot& s) const;
+    std::string matchup_;
+};
+
+}  // namespace drawproxy::output

@@ -1,0 +1,66 @@
+#include "output/sinks.h"
+
+#include <fmt/format.h>
+
+#include "output/console.h"
+#include "output/cutechess_lines.h"
+#include "output/drawproxy_lines.h"
+#include "output/epd_file.h"
+#include "output/fastchess_lines.h"
+#include "output/html_file.h"
+#include "output/json_file.h"
+#include "output/pgn_file.h"
+
+namespace drawproxy::output {
+
+namespace {
+
+std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
+    const Console out(s.out), live(s.quiet ? nullptr : s.out);
+    switch (s.format) {
+        case OutputFormat::cutechess:
+            return std::make_unique<CutechessLines>(live, out, pgn);
+        case OutputFormat::fastchess:
+            return std::make_unique<FastchessLines>(live, out, pgn,
+                                                    fastchess_matchup_of(*s.engines, s.openings_file));
+        default:
+            return std::make_unique<DrawproxyLines>(live, out, pgn);
+    }
+}
+
+std::vector<std::string> names_of(const std::vector<game::EngineConfig>& engines) {
+    std::vector<std::string> names;
+    for (const auto& e : engines) names.push_back(e.name);
+    return names;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s) {
+    std::vector<std::unique_ptr<Sink>> sinks;
+    const PgnFile* pgn = nullptr;
+    if (!s.pgn.empty()) {
+        const rules::Wording wording =
+            s.format == OutputFormat::fastchess ? rules::Wording::fastchess : rules::Wording::drawproxy;
+        auto file = std::make_unique<PgnFile>(s.pgn, s.pgn_append, s.pgn_minimal, wording, *s.fastchess);
+        pgn = file.get();
+        sinks.push_back(std::move(file));
+    }
+    if (!s.epd.empty()) sinks.push_back(std::make_unique<EpdFile>(s.epd, s.epd_append));
+    sinks.push_back(status_sink(s, pgn));
+    sinks.push_back(std::make_unique<InterruptNotice>());
+    if (!s.json.empty()) sinks.push_back(std::make_unique<JsonFile>(s.json, s.pgn));
+    if (!s.html.empty())
+        sinks.push_back(std::make_unique<HtmlFile>(s.html, s.rating_interval, names_of(*s.engines), s.rules));
+    return sinks;
+}
+
+void InterruptNotice::match_ended(const MatchEnded& ev) {
+    if (ev.interrupted.empty()) return;
+    int unterminated = 0;
+    for (const GameRecord& g : ev.games) unterminated += g.outcome.unterminated();
+    notice(fmt::format("drawproxy: match interrupted by {}: {} games finished, {} unterminated",
+                       ev.interrupted, int(ev.games.size()) - unterminated, unterminated));
+}
+
+}  // namespace drawproxy::output

@@ -1,0 +1,43 @@
+#pragma once
+// What every -output format's status lines share: the started and finished line of each game,
+// the game's warnings and the PGN's CRC line before the finished line, the resume note. Each
+// format (drawproxy_lines.h, cutechess_lines.h, fastchess_lines.h) says the rest.
+// Two consoles: `live` gets the per-game lines and the long tables (-quiet mutes it), `out` what
+// a quiet match still prints (the final score and Elo, the runners' closing blocks).
+#include <set>
+#include <string>
+
+#include "output/console.h"
+#include "output/pgn_file.h"
+#include "output/sink.h"
+
+namespace drawproxy::output {
+
+class StatusSink : public Sink {
+  public:
+    StatusSink(Console live, Console out, const PgnFile* crc) : live_(live), out_(out), crc_(crc) {}
+    void match_started(const MatchStarted& ev) override;
+    void game_started(const GameStarted& ev) override;
+    void game_finished(const GameFinished& ev) override;
+    // drawproxy's and cutechess-cli's: one stderr line per unknown option, once per engine.
+    void unknown_options(const game::EngineConfig& e, const std::vector<std::string>& unknown) override;
+
+  protected:
+    // A seed from the clock is said where it decides something, so the run can be repeated.
+    virtual void seed_notice(std::uint64_t seed) const;
+    // The game's lines before its finished line, beyond the engines' own warnings.
+    virtual std::string warnings(const GameRecord&) const { return ""; }
+    virtual std::string finished_line(const GameRecord& g) const { return Report::finished_line(g); }
+    // The format's lines after the finished line: scores, status blocks, SPRT verdicts.
+    virtual void after_finished(const GameFinished& ev) = 0;
+    // A block of whole lines, printed without its last newline (nothing when empty).
+    void live_block(const std::string& block) const;
+
+    Console live_, out_;
+
+  private:
+    const PgnFile* crc_;  // the PGN file whose CRC line follows each game, or none
+    std::set<const game::EngineConfig*> warned_;
+};
+
+}  // namespace drawproxy::output
