@@ -119,7 +119,7 @@ constexpr Key KEYS[] = {
      },
      "tscale=X",
      "multiply stall= and startup= by X (cutechess-cli's timeout scale;\nthe clock is not scaled)"},
-    {"conf", ALL, TAKEN, false,
+    {names::conf_key.substr(0, names::conf_key.size() - 1), ALL, TAKEN, false,
      [](EngineConfig&, const std::string&, const std::string&) {
          throw OptionError("conf= must be given on -engine, where engines.json is read");
      },
