@@ -338,11 +338,18 @@ constexpr Spec OPTIONS[] = {
     {"-reverse", ALL, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.reverse = true; }, "-reverse",
      "the second engine of a pair starts with White"},
     {"-log", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_log(v, r.opts, o); },
-     "-log file=FILE [level=L] [engine=true]\n  -debug",
+     "-log file=FILE [level=L] [engine=true]\n  -debug [all]",
      "every line to and from the engines, with the time in ms and the\nengine's name, to FILE (-log) or standard "
-     "output (-debug)"},
+     "output (-debug;\n-debug all: the engines' debug mode too)"},
     // cutechess-cli: every engine line on standard output
-    {"-debug", DP_CC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.debug_to_stdout = true; }, "", ""},
+    {"-debug", DP_CC, TAKEN, ANY,
+     [](MatchRequest& r, Values v, Name o) {
+         if (v.size() > 1 || (v.size() == 1 && v[0] != "all"))
+             throw OptionError(fmt::format("{} takes no value or all", o));
+         r.opts.debug_to_stdout = true;
+         if (!v.empty()) r.each.emplace_back("debug");  // all: the engines' own debug mode too
+     },
+     "", ""},
     {"-debug", FC, REFUSED, ANY, nullptr, "", "fastchess has none: -log file=FILE engine=true logs every engine line"},
     {"-bookmode", ALL, TAKEN, ONE,
      [](MatchRequest&, Values v, Name) {
