@@ -30,7 +30,7 @@ void print_version(tournament::Dialect d) {
 int run_match(const Args& args, tournament::Dialect dialect) {
     // -dialect decides what -h and -version print too
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "-dialect" || args[i] == "--dialect")
+        if (args[i] == app::names::dialect || args[i] == app::names::dialect_long)
             if (auto d = app::parse_dialect(args[i + 1])) dialect = *d;
     // fastchess prints its help when given nothing
     const bool help_alone = args.empty() && dialect == tournament::Dialect::fastchess;
@@ -41,7 +41,7 @@ int run_match(const Args& args, tournament::Dialect dialect) {
     for (const std::string& a : args) {
         const app::OptionSpec* spec = app::find_option(a, dialect);
         if (!spec || spec->kind != app::Kind::command) continue;
-        if (a.find("help") != std::string::npos || a == "-h") {
+        if (a.find("help") != std::string::npos || a == app::names::help_short) {
             std::fputs(app::usage_text(dialect).c_str(), stdout);
             return 0;
         }

@@ -64,13 +64,15 @@ constexpr Key KEYS[] = {
     {"option.", ALL, TAKEN, false, set_option, "option.NAME=VALUE",
      "sent as \"setoption name NAME value VALUE\" after uciok"},
     {"tc", DP_CC, TAKEN, false, set_tc, "tc=TC",
-     "time control: [MOVES/]TIME[+INC], TIME in seconds or m:ss\n(\"40/60+0.6\", \"10+0.1\", \"2:30+1\"), or "
-     "inf"},
+     "time control: [MOVES/]TIME[+INC], TIME in seconds or m:ss\n(\"40/60+0.6\", \"10+0.1\", \"2:30+1\"; MOVES 0: "
+     "the whole game),\nhgTIME (an hourglass: the time one side uses goes to the other), or\ninf"},
     {"tc", FC, TAKEN, false,
      [](EngineConfig& e, const std::string& v, const std::string& k) {
          // fastchess: 0/ and inf/ say "no moves per period", the same as none
          const auto slash = v.find('/');
          const std::string moves = slash == std::string::npos ? "" : v.substr(0, slash);
+         if (v.find("hg") != std::string::npos)
+             throw OptionError(fmt::format("bad time control '{}': fastchess has no hourglass (hg)", v));
          set_tc(e, moves == "0" || moves == "inf" ? v.substr(slash + 1) : v, k);
      },
      "tc=TC",
@@ -119,7 +121,7 @@ constexpr Key KEYS[] = {
      },
      "tscale=X",
      "multiply stall= and startup= by X (cutechess-cli's timeout scale;\nthe clock is not scaled)"},
-    {"conf", ALL, TAKEN, false,
+    {names::conf_key.substr(0, names::conf_key.size() - 1), ALL, TAKEN, false,
      [](EngineConfig&, const std::string&, const std::string&) {
          throw OptionError("conf= must be given on -engine, where engines.json is read");
      },
@@ -197,7 +199,14 @@ constexpr Key KEYS[] = {
      "proto=uci|xboard", "the engine's protocol (default uci); xboard is CECP v2"},
     {"trust", ALL, REFUSED, true, nullptr, "", "the arbiter judges every claim by the Laws"},
     {"ponder", ALL, REFUSED, true, nullptr, "", "engines think only on their own time"},
-    {"debug", ALL, REFUSED, true, nullptr, "", "use -log or -debug for every engine line"},
+    {"debug", DP_CC, TAKEN, true,
+     [](EngineConfig& e, const std::string& v, const std::string&) {
+         if (!v.empty() && v != "true" && v != "false")
+             throw OptionError(fmt::format("bad debug value '{}' (true, false)", v));
+         e.uci_debug = v != "false";
+     },
+     "debug", "UCI engines: \"debug on\" before each game (-debug all: every engine)"},
+    {"debug", FC, REFUSED, true, nullptr, "", "use -log file=FILE engine=true for every engine line"},
 };
 
 }  // namespace

@@ -30,7 +30,7 @@ bool is_option(const std::string& s) {
 Tokens take_dialect(const Tokens& args, Dialect& d) {
     Tokens rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] != "-dialect" && args[i] != "--dialect") {
+        if (args[i] != names::dialect && args[i] != names::dialect_long) {
             rest.push_back(args[i]);
             continue;
         }
@@ -49,31 +49,31 @@ Tokens take_dialect(const Tokens& args, Dialect& d) {
 Tokens take_resume(const Tokens& args, MatchRequest& r) {
     Tokens rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] != "-resume" && args[i] != "-config") {
+        if (args[i] != names::resume && args[i] != names::config) {
             rest.push_back(args[i]);
             continue;
         }
         if (!r.resume_path.empty())
             throw OptionError(fmt::format("{}: a match resumes from one state file", args[i]));
-        const bool fastchess = args[i] == "-config";
+        const bool fastchess = args[i] == names::config;
         r.resume_option = args[i];
         for (++i; i < args.size() && !is_option(args[i]); ++i) {
             if (!fastchess) {
-                if (!r.resume_path.empty()) throw OptionError("-resume takes one file");
+                if (!r.resume_path.empty()) throw OptionError(fmt::format("{} takes one file", args[i]));
                 r.resume_path = args[i];
                 continue;
             }
-            auto [key, value] = key_value(args[i], "-config");
+            auto [key, value] = key_value(args[i], r.resume_option);
             if (key == "file")
                 r.resume_path = value;
             else if (key == "discard" && (value == "true" || value == "false"))
                 r.resume_discard = value == "true";
             else
-                throw OptionError(
-                    fmt::format("-config: bad key or value '{}' (file=, discard=true|false)", args[i]));
+                throw OptionError(fmt::format("{}: bad key or value '{}' (file=, discard=true|false)",
+                                              r.resume_option, args[i]));
         }
         if (r.resume_path.empty())
-            throw OptionError(fastchess ? "-config needs file=STATE.json" : "-resume needs a file");
+            throw OptionError(r.resume_option + (fastchess ? " needs file=STATE.json" : " needs a file"));
         --i;
     }
     return rest;
@@ -102,17 +102,19 @@ void finish_fastchess(MatchOptions& o) {
     if (o.games != 2 || o.output == output::OutputFormat::cutechess) o.report_penta = false;
 }
 
+bool is_conf(const std::string& key) { return key.starts_with(names::conf_key); }
+
 // The engine of the n-th -engine: `base` (engines.json's set-up, or the dialect's defaults)
 // refined by -each and the engine's own keys, in the dialect's order.
 EngineConfig build_engine(EngineConfig e, const MatchRequest& r, std::size_t n) {
     const Dialect d = r.opts.dialect;
     const bool each_last = d != Dialect::drawproxy;  // both runners apply -each last
     if (!each_last)
-        for (const auto& t : r.each) apply_engine_token(e, t, "-each", d);
+        for (const auto& t : r.each) apply_engine_token(e, t, std::string(names::each), d);
     for (const auto& t : r.engines[n])
-        if (t.rfind("conf=", 0) != 0) apply_engine_token(e, t, "-engine", d);
+        if (!is_conf(t)) apply_engine_token(e, t, std::string(names::engine), d);
     if (each_last)
-        for (const auto& t : r.each) apply_engine_token(e, t, "-each", d);
+        for (const auto& t : r.each) apply_engine_token(e, t, std::string(names::each), d);
     e.stall_ms = std::int64_t(double(e.stall_ms) * e.timeout_scale);
     e.startup_ms = std::int64_t(double(e.startup_ms) * e.timeout_scale);
     if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
@@ -135,9 +137,7 @@ EngineConfig default_engine(const MatchRequest& r) {
     return e;
 }
 
-bool has_conf(const Tokens& keys) {
-    return std::any_of(keys.begin(), keys.end(), [](const auto& t) { return t.rfind("conf=", 0) == 0; });
-}
+bool has_conf(const Tokens& keys) { return std::any_of(keys.begin(), keys.end(), is_conf); }
 
 }  // namespace
 
@@ -198,7 +198,7 @@ MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
     MatchOptions& o = r.opts;
     if (dialect == Dialect::fastchess) finish_fastchess(o);
     // The state is kept beside the outputs: without one, only when -autosaveinterval asks for it.
-    if (!r.given_option("-autosaveinterval") && o.pgnout.empty() && o.epdout.empty() && o.jsonout.empty())
+    if (!r.given_option(names::autosave) && o.pgnout.empty() && o.epdout.empty() && o.jsonout.empty())
         o.autosave_interval = 0;
     if (r.engines.size() < 2) throw OptionError("match needs at least two -engine options");
     if (o.sprt && r.engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
@@ -208,9 +208,9 @@ MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
     for (std::size_t n = 0; n < r.engines.size(); ++n) {
         if (has_conf(r.engines[n])) {
             EngineConfig probe = default_engine(r);
-            for (const auto& t : r.each) apply_engine_token(probe, t, "-each", dialect);
+            for (const auto& t : r.each) apply_engine_token(probe, t, std::string(names::each), dialect);
             for (const auto& t : r.engines[n])
-                if (t.rfind("conf=", 0) != 0) apply_engine_token(probe, t, "-engine", dialect);
+                if (!is_conf(t)) apply_engine_token(probe, t, std::string(names::engine), dialect);
             o.engines.push_back(std::move(probe));
         } else {
             o.engines.push_back(build_engine(default_engine(r), r, n));
@@ -235,7 +235,7 @@ MatchOptions resumed_match(const MatchRequest& r, const Tokens& given, Dialect d
     Tokens args = state.args;
     args.insert(args.end(), extra.begin(), extra.end());
     MatchOptions opts = parse_match_options(args, dialect);
-    if (std::find(args.begin(), args.end(), "-autosaveinterval") == args.end()) opts.autosave_interval = 20;
+    if (std::find(args.begin(), args.end(), names::autosave) == args.end()) opts.autosave_interval = 20;
     opts.state_file = r.resume_path;
     opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
     if (!r.resume_discard) opts.resume = std::move(state);
@@ -248,13 +248,13 @@ void build_engines_from_json(MatchRequest& r) {
         if (!has_conf(r.engines[n])) continue;
         EngineConfig e = default_engine(r);
         for (const auto& t : r.engines[n])
-            if (t.rfind("conf=", 0) == 0) {
+            if (is_conf(t)) {
                 const std::string path = find_engines_json();
                 if (path.empty())
                     throw OptionError(fmt::format(
                         "{}: no engines.json (looked in ./engines.json and ~/.config/cutechess/engines.json)",
                         t));
-                apply_engines_json(e, t.substr(5), path);
+                apply_engines_json(e, t.substr(names::conf_key.size()), path);
             }
         r.opts.engines[n] = build_engine(std::move(e), r, n);
     }
@@ -279,7 +279,7 @@ void seed_from_clock(MatchOptions& opts) {
     const auto ns = std::chrono::system_clock::now().time_since_epoch() / std::chrono::nanoseconds(1);
     std::uint64_t mix = std::uint64_t(ns) * 0x9e3779b97f4a7c15ULL;
     opts.seed = (mix ^ (mix >> 29)) & 0xffffffffULL;  // -srand takes 32 bits in cutechess-cli
-    opts.args.push_back("-srand");
+    opts.args.emplace_back(names::srand);
     opts.args.push_back(std::to_string(opts.seed));
 }
 
@@ -290,12 +290,12 @@ MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
     if (!r.resume_path.empty()) return resumed_match(r, given, dialect);
     MatchOptions& opts = r.opts;
     // The saved command line says its dialect: a resumed match reads it with the same meanings.
-    const auto said = [&](const char* w) {
+    const auto said = [&](std::string_view w) {
         return std::find(opts.args.begin(), opts.args.end(), w) != opts.args.end();
     };
-    if (opts.dialect != Dialect::drawproxy && !said("-dialect") && !said("--dialect"))
-        opts.args.insert(opts.args.begin(),
-                         {"-dialect", opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
+    if (opts.dialect != Dialect::drawproxy && !said(names::dialect) && !said(names::dialect_long))
+        opts.args.insert(opts.args.begin(), {std::string(names::dialect),
+                                             opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
     build_engines_from_json(r);
     concurrency_from_threads(opts);
     seed_from_clock(opts);

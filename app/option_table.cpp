@@ -80,20 +80,20 @@ void openings(MatchRequest& r, Values values, Name opt, Dialect d) {
 }
 
 constexpr Spec OPTIONS[] = {
-    {"-dialect", ALL, TAKEN, ONE, no_op, "-dialect NAME",
+    {names::dialect, ALL, TAKEN, ONE, no_op, "-dialect NAME",
      "the options' meanings: drawproxy (default), fastchess or cutechess\n(also chosen by the program's name: "
      "fastchess, fastchess-ob,\ncutechess-cli)"},
-    {"--dialect", ALL, TAKEN, ONE, no_op, "", ""},
-    {"-engine", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { r.engines.push_back(v); },
+    {names::dialect_long, ALL, TAKEN, ONE, no_op, "", ""},
+    {names::engine, ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { r.engines.push_back(v); },
      "-engine KEY=VALUE...", "one player (at least two)"},
-    {"-each", DP, TAKEN, ANY, add_each, "-each KEY=VALUE...", "keys for every engine, applied before each -engine's own"},
-    {"-each", CC, TAKEN, ANY,
+    {names::each, DP, TAKEN, ANY, add_each, "-each KEY=VALUE...", "keys for every engine, applied before each -engine's own"},
+    {names::each, CC, TAKEN, ANY,
      [](MatchRequest& r, Values v, Name o) {
          if (r.given_option(o)) throw OptionError("-each may be given once (cutechess-cli)");
          add_each(r, v, o);
      },
      "-each KEY=VALUE...", "keys for every engine, applied after each -engine's own (once)"},
-    {"-each", FC, TAKEN, ANY, add_each,
+    {names::each, FC, TAKEN, ANY, add_each,
      "-each KEY=VALUE...", "keys for every engine, applied after each -engine's own"},
     {"-games", DP_CC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.games = to_int<int>(v[0], o, 1); }, "-games N",
@@ -159,16 +159,16 @@ constexpr Spec OPTIONS[] = {
      "            [policy=round]",
      "start positions, one per round; the format from the file's name\n(.epd, .pgn) unless format= says; "
      "plies: all (default) or the first N"},
-    {"-pgnout", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_pgnout(v, r.opts); },
+    {"-pgnout", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_pgnout(v, r.opts, o); },
      "-pgnout FILE [min] [fi]\n  -pgnout file=FILE [notation=san] [append=true|false] [min=true|false]",
      "append the games to FILE as PGN (append=false: truncate first); min:\nroster tags, ResultRule and moves "
      "only; fi: only finished games (all are)"},
-    {"-pgnout", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_fastchess_pgnout(v, r.opts); },
+    {"-pgnout", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_fastchess_pgnout(v, r.opts, o); },
      "-pgnout file=FILE [notation=san|lan|uci] [append=true|false] [min=true|false]\n"
      "            [nodes=B] [seldepth=B] [nps=B] [hashfull=B] [tbhits=B] [pv=B]\n"
      "            [timeleft=B] [latency=B] [match_line=REGEX]...",
      "append the games to FILE as PGN (append=false: truncate first);\nthe keys add fastchess' move comments"},
-    {"-epdout", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_epdout(v, r.opts); },
+    {"-epdout", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_epdout(v, r.opts, o); },
      "-epdout FILE, -epdout file=FILE [append=true|false]", "each game's final position, one FEN line"},
     {"-jsonout", ALL, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.jsonout = v[0]; },
      "-jsonout FILE", "write a JSON summary to FILE"},
@@ -220,17 +220,17 @@ constexpr Spec OPTIONS[] = {
      "-shard K/N",
      "play the K-th of N parts of the match (needs -seed); the parts'\n-jsonout summaries combine with `drawproxy "
      "merge`"},
-    {"-autosaveinterval", ALL, TAKEN, ONE,
+    {names::autosave, ALL, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.autosave_interval = to_int<int>(v[0], o, 0); },
      "-autosaveinterval N",
      "save the match state every N finished games and at the end (0:\nnever; default 20 when there is an output "
      "file, else 0), to\nOUTPUT.state.json beside the first of -pgnout, -epdout, -jsonout\n(else "
      "drawproxy-state.json)"},
     // Read before the others (the saved command line comes first): see parse_match_request.
-    {"-resume", ALL, TAKEN, ANY, no_op, "-resume STATE.json, -config file=STATE.json [discard=true]",
+    {names::resume, ALL, TAKEN, ANY, no_op, "-resume STATE.json, -config file=STATE.json [discard=true]",
      "resume an interrupted match: the saved command line (and any options\ngiven here), without the games "
      "already played; discard=true: anew"},
-    {"-config", ALL, TAKEN, ANY, no_op, "", ""},
+    {names::config, ALL, TAKEN, ANY, no_op, "", ""},
     {"-rules", ALL, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.rules = v[0]; }, "-rules NAME|FILE",
      "rule edition (default fide-2023)"},
     {"-claim", ALL, TAKEN, ONE,
@@ -258,21 +258,21 @@ constexpr Spec OPTIONS[] = {
      "-draw-offers score=CP moves=N [after=MOVE]",
      "offer a draw when the own score stayed within +-CP for the last N\nmoves, accept one within +-CP; no "
      "agreement before move MOVE"},
-    {"-draw", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_draw(v, r.opts.adjudication, true); },
+    {"-draw", DP_CC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_draw(v, r.opts.adjudication, true, o); },
      "-draw movenumber=N movecount=M score=CP",
      "event rule: a draw once both engines' scores stayed within +-CP for\nM moves each, from move N; a capture "
      "or pawn move restarts the count"},
-    {"-draw", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_draw(v, r.opts.adjudication, false); },
+    {"-draw", FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_draw(v, r.opts.adjudication, false, o); },
      "-draw [movenumber=0] [movecount=1] [score=0]",
      "event rule: a draw once both engines' scores stayed within +-CP for\nM moves each, from move N; a capture "
      "or pawn move restarts the count"},
     {"-resign", DP_CC, TAKEN, ANY,
-     [](MatchRequest& r, Values v, Name) { apply_resign(v, r.opts.adjudication, true); },
+     [](MatchRequest& r, Values v, Name o) { apply_resign(v, r.opts.adjudication, true, o); },
      "-resign movecount=M score=CP [twosided=true]",
      "event rule: a loss for an engine whose score was -CP or worse for M\nmoves in a row (twosided: and the "
      "opponent's +CP or better)"},
     {"-resign", FC, TAKEN, ANY,
-     [](MatchRequest& r, Values v, Name) { apply_resign(v, r.opts.adjudication, false); },
+     [](MatchRequest& r, Values v, Name o) { apply_resign(v, r.opts.adjudication, false, o); },
      "-resign [movecount=1] [score=0] [twosided=false]",
      "event rule: a loss for an engine whose score was -CP or worse for M\nmoves in a row (twosided: and the "
      "opponent's +CP or better)"},
@@ -337,12 +337,19 @@ constexpr Spec OPTIONS[] = {
      "the first engine of a pair plays White in every game"},
     {"-reverse", ALL, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.reverse = true; }, "-reverse",
      "the second engine of a pair starts with White"},
-    {"-log", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name) { apply_log(v, r.opts); },
-     "-log file=FILE [level=L] [engine=true]\n  -debug",
+    {"-log", ALL, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { apply_log(v, r.opts, o); },
+     "-log file=FILE [level=L] [engine=true]\n  -debug [all]",
      "every line to and from the engines, with the time in ms and the\nengine's name, to FILE (-log) or standard "
-     "output (-debug)"},
+     "output (-debug;\n-debug all: the engines' debug mode too)"},
     // cutechess-cli: every engine line on standard output
-    {"-debug", DP_CC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.debug_to_stdout = true; }, "", ""},
+    {"-debug", DP_CC, TAKEN, ANY,
+     [](MatchRequest& r, Values v, Name o) {
+         if (v.size() > 1 || (v.size() == 1 && v[0] != "all"))
+             throw OptionError(fmt::format("{} takes no value or all", o));
+         r.opts.debug_to_stdout = true;
+         if (!v.empty()) r.each.emplace_back("debug");  // all: the engines' own debug mode too
+     },
+     "", ""},
     {"-debug", FC, REFUSED, ANY, nullptr, "", "fastchess has none: -log file=FILE engine=true logs every engine line"},
     {"-bookmode", ALL, TAKEN, ONE,
      [](MatchRequest&, Values v, Name) {
@@ -420,7 +427,7 @@ constexpr Spec OPTIONS[] = {
     {"-ping-ms", ALL, REFUSED, ANY, nullptr, "", "isready waits are fixed"},
     {"--compliance", ALL, REFUSED, ANY, nullptr, "", "use `drawproxy check -- ENGINE`"},
     // The command's own: the usage and the version, whatever else is given.
-    {"-h", ALL, COMMAND, ANY, nullptr, "-h, --help", "print this text and exit"},
+    {names::help_short, ALL, COMMAND, ANY, nullptr, "-h, --help", "print this text and exit"},
     {"--help", ALL, COMMAND, ANY, nullptr, "", ""},
     {"-help", ALL, COMMAND, ANY, nullptr, "", ""},
     {"-version", ALL, COMMAND, ANY, nullptr, "-version, -v", "print the version and exit"},
@@ -431,7 +438,7 @@ constexpr Spec OPTIONS[] = {
 
 // Other spellings of an option: the entry of the second name.
 constexpr std::pair<std::string_view, std::string_view> ALIASES[] = {{"-draw-offer", "-draw-offers"},
-                                                                     {"-srand", "-seed"}};
+                                                                     {names::srand, "-seed"}};
 
 }  // namespace
 
@@ -456,6 +463,7 @@ bool MatchRequest::given_option(std::string_view name) const {
 }
 
 std::span<const OptionSpec> option_table() { return OPTIONS; }
+std::span<const std::pair<std::string_view, std::string_view>> option_aliases() { return ALIASES; }
 
 const OptionSpec* find_option(std::string_view name, Dialect d) {
     for (const auto& [alias, option] : ALIASES)

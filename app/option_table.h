@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tournament/settings.h"
@@ -79,8 +80,20 @@ struct EngineKeySpec {
     std::string_view help;
 };
 
+// The names the parser itself looks for: the options read before the table's pass (the dialect,
+// the state file), those whose presence changes a default, and those errors name. The table's
+// entries use the same constants, so each name is spelled once.
+namespace names {
+inline constexpr std::string_view dialect = "-dialect", dialect_long = "--dialect", resume = "-resume",
+                                  config = "-config", autosave = "-autosaveinterval", srand = "-srand",
+                                  engine = "-engine", each = "-each", help_short = "-h";
+inline constexpr std::string_view conf_key = "conf=";  // the engine key read after engines.json
+}  // namespace names
+
 std::span<const OptionSpec> option_table();
 std::span<const EngineKeySpec> engine_key_table();
+// Other spellings of an option: {alias, the option it spells}.
+std::span<const std::pair<std::string_view, std::string_view>> option_aliases();
 
 // The entry of `name` in dialect `d`, or null.
 const OptionSpec* find_option(std::string_view name, Dialect d);
@@ -91,5 +104,8 @@ void apply_engine_token(EngineConfig& e, const std::string& token, const std::st
 
 // The usage text of the match runner in dialect `d`, from the tables.
 std::string usage_text(Dialect d);
+// Every option and every engine key, with what each dialect does with it, as Markdown tables
+// (README.md holds them; a test keeps the two equal).
+std::string option_matrix();
 
 }  // namespace drawproxy::app

@@ -53,8 +53,12 @@ Outcome Arbiter::flag_fall() const {
 }
 
 std::optional<Outcome> Arbiter::charge_time(std::int64_t elapsed_ms) {
-    if (clocks_[to_move()].charge(elapsed_ms)) return std::nullopt;
-    return flag_fall();
+    Clock& own = clocks_[to_move()];
+    if (!own.charge(elapsed_ms)) return flag_fall();
+    // An hourglass (both clocks, as cutechess-cli) hands the time used to the opponent.
+    Clock& other = clocks_[~to_move()];
+    if (own.control().hourglass && other.control().hourglass) other.add(elapsed_ms);
+    return std::nullopt;
 }
 
 Outcome Arbiter::illegal_move(const std::string& text) const {

@@ -46,6 +46,7 @@ struct EngineConfig {
     std::string stderr_file;                // stderr=FILE: the engine's stderr appended to FILE
     std::vector<std::string> init_strings;  // initstr=TEXT: written to the engine before "uci"
     bool white_pov = false;                 // whitepov: its scores are from White's side, not the mover's
+    bool uci_debug = false;                 // debug: "debug on" before each game (cutechess-cli's key)
     double timeout_scale = 1.0;             // tscale=X: stall= and startup= times multiplied by X
 };
 

@@ -21,8 +21,12 @@ std::optional<TimeControl> parse_time_control(std::string_view text) {
     if (auto slash = text.find('/'); slash != std::string_view::npos) {
         auto moves = text.substr(0, slash);
         auto [end, ec] = std::from_chars(moves.data(), moves.data() + moves.size(), tc.moves);
-        if (ec != std::errc() || end != moves.data() + moves.size() || tc.moves <= 0) return std::nullopt;
+        if (ec != std::errc() || end != moves.data() + moves.size() || tc.moves < 0) return std::nullopt;
         text.remove_prefix(slash + 1);
+    }
+    if (text.starts_with("hg")) {
+        tc.hourglass = true;
+        text.remove_prefix(2);
     }
     std::string_view base = text;
     if (auto plus = text.find('+'); plus != std::string_view::npos) {
@@ -44,6 +48,7 @@ std::optional<TimeControl> parse_time_control(std::string_view text) {
     if (!secs) return std::nullopt;
     tc.base_ms = minutes_ms + *secs;
     if (tc.base_ms <= 0) return std::nullopt;
+    if (tc.hourglass && (tc.moves || tc.increment_ms)) return std::nullopt;  // as cutechess-cli
     return tc;
 }
 
@@ -58,7 +63,8 @@ TimeControl::Class TimeControl::fide_class() const {
 std::string TimeControl::text() const {
     if (movetime_ms) return fmt::format("st={:g}", double(movetime_ms) / 1000);
     if (infinite) return "inf";
-    std::string s = moves ? fmt::format("{}/", moves) : "";
+    std::string s = hourglass ? "hg" : "";
+    if (moves) s += fmt::format("{}/", moves);
     s += fmt::format("{:g}", double(base_ms) / 1000);
     if (increment_ms) s += fmt::format("+{:g}", double(increment_ms) / 1000);
     return s;

@@ -1,5 +1,5 @@
 #pragma once
-// Time controls as cutechess-cli writes them ("40/60+0.6", "10+0.1", "2:30+1", "inf",
+// Time controls as cutechess-cli writes them ("40/60+0.6", "10+0.1", "2:30+1", "hg5:00", "inf",
 // st=SECONDS) and the chess clock that applies them, all in milliseconds.
 #include <cstdint>
 #include <optional>
@@ -15,6 +15,7 @@ struct TimeControl {
     std::int64_t increment_ms = 0;
     std::int64_t movetime_ms = 0;  // st=: a fixed time per move, no clock carried over
     std::int64_t margin_ms = 0;    // latency allowed past the flag before it counts
+    bool hourglass = false;        // cutechess-cli's "hg": the time one side uses goes to the other
 
     bool has_clock() const { return !infinite && movetime_ms == 0; }
     // FIDE classes by the time for 60 moves (Appendix A/B: blitz <= 10 min, rapid < 60 min).
@@ -24,7 +25,8 @@ struct TimeControl {
     std::string text() const;
 };
 
-// Parses "inf", "[moves/]time[+inc]" where time is seconds or m:ss. nullopt if malformed.
+// Parses "inf", "[moves/]time[+inc]" where time is seconds or m:ss (moves 0: the whole game), or
+// "hgTIME" (an hourglass: no moves, no increment). nullopt if malformed.
 std::optional<TimeControl> parse_time_control(std::string_view text);
 // Parses a decimal number of seconds ("0.1", "2") into milliseconds; nullopt if malformed.
 std::optional<std::int64_t> parse_seconds(std::string_view text);

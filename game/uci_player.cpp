@@ -35,6 +35,7 @@ Player::Step UciPlayer::handshake(std::string_view line) {
 }
 
 bool UciPlayer::new_game() {
+    if (config_.uci_debug) process_.send_line("debug on");  // before each game, as cutechess-cli
     process_.send_line("ucinewgame");
     process_.send_line("isready");
     return false;

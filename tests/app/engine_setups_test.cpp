@@ -249,3 +249,35 @@ TEST_CASE("conf= with a real Stockfish from engines.json plays and reads back",
     CHECK(r.err.find("warning") == std::string::npos);  // both options are Stockfish's
     CHECK(fs::exists(dir.file("sf.err")));
 }
+
+TEST_CASE("debug (and -debug all) sends debug on before each game, as cutechess-cli",
+          "[match][setups][engine]") {
+    TempFile log_a(".log"), log_b(".log");
+    const auto r = test::run_drawproxy("match -engine " + shell_fake("score=0;log=" + log_a.path) +
+                                       " name=A debug -engine " + shell_fake("score=0;log=" + log_b.path) +
+                                       " name=B -each nodes=1 -games 2 -maxmoves 2");
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    const std::string a = slurp(log_a.path), b = slurp(log_b.path);
+    std::size_t games = 0;
+    for (auto at = a.find("debug on\nucinewgame\n"); at != std::string::npos;
+         at = a.find("debug on\nucinewgame\n", at + 1))
+        ++games;
+    CHECK(games >= 1);
+    CHECK(a.find("ucinewgame") != std::string::npos);
+    CHECK(b.find("debug on") == std::string::npos);
+    // -debug all: every engine, and the engine lines on standard output
+    TempFile log_c(".log");
+    const auto all = test::run_drawproxy("match -engine " + shell_fake("score=0;log=" + log_c.path) +
+                                         " name=A -engine " + test::fake_cmd("score=0") +
+                                         " name=B -each nodes=1 -games 1 -maxmoves 2 -debug all");
+    INFO(all.out << all.err);
+    REQUIRE(all.status == 0);
+    CHECK(slurp(log_c.path).find("debug on\nucinewgame\n") != std::string::npos);
+    CHECK(all.out.find(">B(") != std::string::npos);
+    CHECK(test::run_drawproxy("match -engine cmd=a -engine cmd=b -each nodes=1 -debug some").status == 2);
+    const auto fastchess =
+        test::run_drawproxy("match -dialect fastchess -engine cmd=a debug -engine cmd=b -each nodes=1");
+    CHECK(fastchess.status == 2);
+    CHECK(fastchess.err.find("debug is not supported") != std::string::npos);
+}

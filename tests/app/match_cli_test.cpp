@@ -3,12 +3,14 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "app/match_options.h"
+#include "app/option_table.h"
 #include "support/match_helpers.h"
 
 using namespace drawproxy;
@@ -95,4 +97,73 @@ TEST_CASE("match usage errors are one line on stderr and exit 2", "[match][cli][
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
         CHECK(r.err.rfind("drawproxy: ", 0) == 0);
     }
+}
+
+namespace {
+
+// README.md's text between its option-matrix markers.
+std::string readme_option_matrix() {
+    const std::string readme = slurp(test::source_path("README.md"));
+    const std::string begin_mark = "<!-- option matrix: app::option_matrix() -->\n";
+    const std::string end_mark = "<!-- end of option matrix -->";
+    const auto begin = readme.find(begin_mark);
+    const auto end = readme.find(end_mark);
+    REQUIRE(begin != std::string::npos);
+    REQUIRE(end != std::string::npos);
+    REQUIRE(begin < end);
+    return readme.substr(begin + begin_mark.size(), end - begin - begin_mark.size());
+}
+
+}  // namespace
+
+TEST_CASE("README's tables of every option in each dialect are the option table's", "[match][cli]") {
+    const std::string expected = app::option_matrix();
+    const std::string readme = readme_option_matrix();
+    if (readme != expected) {
+        // What to paste between the markers.
+        const std::string path = std::string(DRAWPROXY_BINARY_DIR) + "/option-matrix.md";
+        std::ofstream(path) << expected;
+        FAIL_CHECK("README.md's option matrix differs from app::option_matrix(): the table's is in " << path);
+    }
+    // The rows are the table's: every option and engine key of every dialect has one.
+    for (tournament::Dialect d :
+         {tournament::Dialect::drawproxy, tournament::Dialect::fastchess, tournament::Dialect::cutechess})
+        for (const app::OptionSpec& o : app::option_table()) {
+            if (!(o.dialects & app::bit_of(d))) continue;
+            INFO(o.name);
+            CHECK(readme.find("| `" + std::string(o.name) + "` |") != std::string::npos);
+        }
+    CHECK(readme.find("| `-crc32` | refused | yes | refused |") != std::string::npos);
+    CHECK(readme.find("| `-games` | yes | yes: fastchess' meaning | yes |") != std::string::npos);
+}
+
+TEST_CASE("each match option's name is spelled in the option table alone", "[match][cli]") {
+    namespace fs = std::filesystem;
+    // The match runner's code; the other commands (and main.cpp's own -h) parse other options.
+    std::vector<fs::path> files;
+    const fs::path root = test::source_path("");
+    for (const char* dir : {"tournament", "game", "output", "journal", "merge", "stats"})
+        for (const auto& f : fs::recursive_directory_iterator(root / dir)) files.push_back(f.path());
+    for (const auto& f : fs::directory_iterator(root / "app")) {
+        const std::string name = f.path().filename().string();
+        if (name.rfind("option_table", 0) == 0) continue;  // the table itself
+        if (name.rfind("command_", 0) == 0 && name != "command_match.cpp") continue;
+        if (name == "main.cpp") continue;
+        files.push_back(f.path());
+    }
+    std::vector<std::string> names;
+    for (const app::OptionSpec& o : app::option_table()) names.emplace_back(o.name);
+    for (const auto& [alias, option] : app::option_aliases()) names.emplace_back(alias);
+    names.emplace_back(app::names::conf_key);
+    int scanned = 0;
+    for (const fs::path& f : files) {
+        if (f.extension() != ".cpp" && f.extension() != ".h") continue;
+        ++scanned;
+        const std::string text = slurp(f.string());
+        for (const std::string& name : names) {
+            INFO(f.string() << " spells " << name);
+            CHECK(text.find('"' + name + '"') == std::string::npos);
+        }
+    }
+    CHECK(scanned > 50);
 }

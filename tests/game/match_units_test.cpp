@@ -36,6 +36,43 @@ TEST_CASE("time controls as cutechess writes them", "[match][units]") {
     CHECK(game::parse_time_control("5400+30")->fide_class() == game::TimeControl::Class::Standard);
 }
 
+TEST_CASE("cutechess-cli's 0/ is the whole game and hg an hourglass", "[match][units]") {
+    auto tc = game::parse_time_control("0/10+0.1");
+    REQUIRE(tc);
+    CHECK(tc->moves == 0);
+    CHECK(tc->base_ms == 10000);
+    CHECK(tc->text() == "10+0.1");
+    tc = game::parse_time_control("hg5:00");
+    REQUIRE(tc);
+    CHECK(tc->hourglass);
+    CHECK(tc->base_ms == 300000);
+    CHECK(tc->text() == "hg300");
+    CHECK_FALSE(game::parse_time_control("10")->hourglass);
+    for (const char* bad : {"hg10+1", "40/hg60", "hg", "hg0", "-1/10"}) {
+        INFO(bad);
+        CHECK_FALSE(game::parse_time_control(bad));
+    }
+    // The time the mover uses goes to the other clock.
+    const rules::Edition e = rules::Edition::builtin("fide-2023");
+    game::Arbiter a(e, rules::Position(), *tc, *tc);
+    REQUIRE_FALSE(a.charge_time(3000));
+    CHECK(a.clock(rules::WHITE).remaining_ms() == 297000);
+    CHECK(a.clock(rules::BLACK).remaining_ms() == 303000);
+    // Not when only one side's clock is an hourglass (cutechess-cli asks both).
+    game::Arbiter b(e, rules::Position(), *tc, *game::parse_time_control("300"));
+    REQUIRE_FALSE(b.charge_time(3000));
+    CHECK(b.clock(rules::BLACK).remaining_ms() == 300000);
+    // The engine key: the cutechess-cli dialect takes both; fastchess has no hourglass.
+    const auto o =
+        app::parse_match_options(words("-engine cmd=/bin/a tc=hg60 -engine cmd=/bin/b tc=0/40+1 -srand 1"),
+                                 tournament::Dialect::cutechess);
+    CHECK(o.engines[0].tc.text() == "hg60");
+    CHECK(o.engines[1].tc.text() == "40+1");
+    CHECK_THROWS_AS(app::parse_match_options(words("-engine cmd=/bin/a tc=hg60 -engine cmd=/bin/b tc=1"),
+                                             tournament::Dialect::fastchess),
+                    game::OptionError);
+}
+
 TEST_CASE("clocks: increment, moves per period, margin", "[match][units]") {
     auto tc = *game::parse_time_control("2/10+1");
     tc.margin_ms = 50;
