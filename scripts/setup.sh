@@ -3,14 +3,15 @@
 # Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs: clang for fuzzing, the engines
 #                                     that `drawproxy check` is tested on, chromium for the HTML reports'
 #                                     browser test, Slurm and munge for the one-node cluster test, GNU
-#                                     xboard under Xvfb and PolyGlot for the xboard front end's GUI tests)
+#                                     xboard under Xvfb and PolyGlot for the xboard front end's GUI tests,
+#                                     Fairy-Max and GNU Chess for the runner's xboard-engine tests)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost1.81-dev catch2 libfmt-dev libtomlplusplus-dev
           libcli11-dev nlohmann-json3-dev libfathom-dev stockfish)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(toga2 glaurung ethereal-chess clang libclang-rt-14-dev python3 chromium
-              slurm-wlm munge xboard xvfb xauth polyglot)
+              slurm-wlm munge xboard xvfb xauth polyglot fairymax gnuchess)
 fi
 
 missing=()

@@ -1,11 +1,20 @@
 #!/bin/bash
-# drawproxy match with Debian's xboard engines (proto=xboard): WHITE_CMD against BLACK_CMD,
-# short games with colours swapped. Every game must end lawfully: by the Laws or a resignation,
-# never a crash, a stall or an illegal move; and python-chess must read the PGN back with
-# every move legal and the final position as the ResultRule says.
-#   DRAWPROXY=... xboard_engines.sh NAME1 "PROTO1 CMD1 [ARG]" NAME2 "PROTO2 CMD2 [ARG]" [GAMES] [TC]
+# drawproxy match with Debian's xboard engines (proto=xboard), as two tests that share a folder:
+#   DRAWPROXY=... xboard_engines.sh play DIR NAME1 "PROTO1 CMD1 [ARG]" NAME2 "PROTO2 CMD2 [ARG]" [GAMES] [TC]
+#     short games with colours swapped; every game must end lawfully: by the Laws or a
+#     resignation, never a crash, a stall or an illegal move. The PGN is kept as DIR/games.pgn.
+#   xboard_engines.sh readback DIR
+#     python-chess reads DIR/games.pgn back: every move legal, the final position as the
+#     ResultRule says.
 # Exit 77 (skip) when an engine is missing, or python-chess (PYTHONPATH) cannot be imported.
 set -u
+mode=$1 keep=$2
+shift 2
+if [ "$mode" = readback ]; then
+    [ -s "$keep/games.pgn" ] || { echo "no $keep/games.pgn: the play test did not run or failed"; exit 1; }
+    cd "$keep" || exit 1
+else
+rm -f "$keep/games.pgn"  # a failed play leaves nothing for readback to pass on
 name1=$1 spec1=$2 name2=$3 spec2=$4 games=${5:-2} tc=${6:-4+0.05}
 engine_words() {  # "proto cmd [arg]" -> -engine words
     local proto=$1 cmd=$2 arg=${3:-}
@@ -30,6 +39,9 @@ if grep -E '^\[ResultRule "(crash|stall|illegal-move)' games.pgn; then
     echo "a game ended unlawfully"; grep -E '^\[(White|Black|Result|ResultRule) ' games.pgn; exit 1
 fi
 grep -E '^\[ResultRule ' games.pgn
+mkdir -p "$keep" && cp games.pgn "$keep/games.pgn" || exit 1
+exit 0
+fi
 python3 - games.pgn <<'PY'
 import sys
 try:
