@@ -67,8 +67,9 @@ class EnginePool final : public game::EngineSource {
     // -log / -debug: every line to and from every engine goes to `log` as cutechess-cli's
     // -debug prints it: "<ms since start> ><name>(<n>): <line>" (to the engine; '<' from it).
     void set_log(std::FILE* log) { log_ = log; }
-    // fastchess's format: an option the engine does not list is warned about on `out` in its
-    // words ("Warning; NAME doesn't have option X"), at every start of the engine, as it does.
+    // fastchess's format: an option the engine does not list, or a value its declaration does
+    // not allow, is warned about on `out` in its words ("Warning; NAME doesn't have option X"),
+    // at every game's start, as it does; so is an engine that does not answer isready in time.
     void set_fastchess_warnings(std::FILE* out) { fastchess_out_ = out; }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
@@ -96,8 +97,11 @@ class EnginePool final : public game::EngineSource {
     void arm(Request& r);
     void wait(Request& r);
     static std::int64_t allowance_ms(const Request& r);
-    // One stderr line per option.NAME the engine did not list after `uci`, once per engine.
+    // One stderr line per option.NAME the engine did not list after `uci`, once per engine; in
+    // fastchess's format its lines, at each game's start.
     void warn_unknown_options(const EngineSession& s);
+    void warn_options_as_fastchess(const EngineSession& s);
+    void print_fastchess(const std::string& line);
     void on_exit(const std::shared_ptr<EngineSession>& s, int status);
     void forget(const std::shared_ptr<EngineSession>& s);
 

@@ -228,12 +228,15 @@ void MatchRun::open_outputs() {
 // Each game's books, and its own seed from the match's and its number: the same book moves
 // whatever order the games run in.
 void MatchRun::seed_games() {
+    if (opts_.use_affinity)
+        cpus_ = game::affinity_slots(opts_.affinity_cpus, opts_.engines, opts_.concurrency);
     for (GameSpec& g : plan_.schedule) {
         if (!g.white->book.empty()) g.books[rules::WHITE] = plan_.books.at(g.white->book).get();
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
         if (opts_.output == OutputFormat::fastchess) g.fastchess_output = &opts_.fastchess_output;
+        if (cpus_) g.cpus = &*cpus_;
     }
 }
 
