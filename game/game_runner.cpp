@@ -406,8 +406,10 @@ void GameRunner::send_go() {
         overhead_.push_back(
             std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());
     searching_ = true;
-    const std::int64_t deadline = own.deadline_ms();
-    arm_timer(deadline >= 0 ? deadline + 1 : cfg.stall_ms);
+    // fastchess waits 100 ms past the time for the bestmove before it calls the flag (a move in
+    // that time loses all the same): its overrun is then 100 ms.
+    const std::int64_t deadline = own.deadline_ms(), past = spec_.fastchess_output ? 100 : 1;
+    arm_timer(deadline >= 0 ? deadline + past : cfg.stall_ms);
 }
 
 void GameRunner::on_timeout() {

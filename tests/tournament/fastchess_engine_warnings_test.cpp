@@ -38,9 +38,9 @@ TEST_CASE("fastchess format: a flag fall says by how much, as fastchess does", "
         R"(Finished game 1 \(A vs B\): 0-1 \{White loses on time \((\d+)ms overrun\)\})");
     std::smatch m;
     REQUIRE(std::regex_search(r.out, m, finished));
-    // it answered 0.6 s late; the runner's own reaction time is on top, never below
-    CHECK(std::stoi(m[1]) >= 1);
-    CHECK(std::stoi(m[1]) < 5000);
+    // fastchess waits 100 ms past the time for the bestmove, then calls the flag: 100 ms over
+    CHECK(std::stoi(m[1]) >= 100);
+    CHECK(std::stoi(m[1]) < 600);
 }
 
 TEST_CASE("fastchess format: an engine that misses isready is not responsive", "[match][output][engine]") {
