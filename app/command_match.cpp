@@ -50,6 +50,9 @@ int run_match(const Args& args, tournament::Dialect dialect) {
     }
     try {
         const tournament::MatchOptions opts = app::parse_match_options(args, dialect);
+        if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
+            std::printf("Info: Adjusted concurrency to %d based on number of available hardware threads.\n",
+                        opts.concurrency);
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         tournament::Scheduler scheduler(opts, std::move(edition), stdout);

@@ -68,12 +68,19 @@ Tokens take_resume(const Tokens& args, MatchRequest& r) {
                 r.resume_path = value;
             else if (key == "discard" && (value == "true" || value == "false"))
                 r.resume_discard = value == "true";
+            else if (key == "outname" && !value.empty())
+                r.state_outname = value;
+            else if (key == "stats" && (value == "true" || value == "false"))
+                r.resume_stats = value == "true";
             else
-                throw OptionError(fmt::format("{}: bad key or value '{}' (file=, discard=true|false)",
-                                              r.resume_option, args[i]));
+                throw OptionError(fmt::format(
+                    "{}: bad key or value '{}' (file=, discard=, outname=, stats=true|false)", r.resume_option,
+                    args[i]));
         }
-        if (r.resume_path.empty())
-            throw OptionError(r.resume_option + (fastchess ? " needs file=STATE.json" : " needs a file"));
+        // fastchess's -config may only name where the state goes (outname=).
+        if (r.resume_path.empty() && r.state_outname.empty())
+            throw OptionError(r.resume_option +
+                              (fastchess ? " needs file=STATE.json or outname=FILE" : " needs a file"));
         --i;
     }
     return rest;
@@ -197,8 +204,10 @@ MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
     }
     MatchOptions& o = r.opts;
     if (dialect == Dialect::fastchess) finish_fastchess(o);
-    // The state is kept beside the outputs: without one, only when -autosaveinterval asks for it.
-    if (!r.given_option(names::autosave) && o.pgnout.empty() && o.epdout.empty() && o.jsonout.empty())
+    // The state is kept beside the outputs or where -config outname= says: without either, only
+    // when -autosaveinterval asks for it.
+    if (!r.given_option(names::autosave) && o.pgnout.empty() && o.epdout.empty() && o.jsonout.empty() &&
+        r.state_outname.empty())
         o.autosave_interval = 0;
     if (r.engines.size() < 2) throw OptionError("match needs at least two -engine options");
     if (o.sprt && r.engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
@@ -236,7 +245,9 @@ MatchOptions resumed_match(const MatchRequest& r, const Tokens& given, Dialect d
     args.insert(args.end(), extra.begin(), extra.end());
     MatchOptions opts = parse_match_options(args, dialect);
     if (std::find(args.begin(), args.end(), names::autosave) == args.end()) opts.autosave_interval = 20;
-    opts.state_file = r.resume_path;
+    opts.state_file = r.state_outname.empty() ? r.resume_path : r.state_outname;
+    // Without the saved games (stats=false, as fastchess), -pgnout's append=false is kept.
+    if (!r.resume_stats) return opts;
     opts.pgn_append = opts.epd_append = true;  // the outputs go on where they stopped
     if (!r.resume_discard) opts.resume = std::move(state);
     return opts;
@@ -269,6 +280,7 @@ void concurrency_from_threads(MatchOptions& opts) {
         throw OptionError(
             fmt::format("-concurrency {}: the machine has {} hardware threads", opts.concurrency, threads));
     opts.concurrency = c;
+    opts.concurrency_adjusted = true;
 }
 
 // As cutechess-cli: without -srand the seed comes from the clock, so book moves, a random opening
@@ -296,6 +308,7 @@ MatchOptions parse_match_options(const Tokens& given, Dialect dialect) {
     if (opts.dialect != Dialect::drawproxy && !said(names::dialect) && !said(names::dialect_long))
         opts.args.insert(opts.args.begin(), {std::string(names::dialect),
                                              opts.dialect == Dialect::fastchess ? "fastchess" : "cutechess"});
+    if (!r.state_outname.empty()) opts.state_file = r.state_outname;
     build_engines_from_json(r);
     concurrency_from_threads(opts);
     seed_from_clock(opts);

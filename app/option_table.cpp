@@ -7,6 +7,7 @@
 #include "app/match_options.h"
 #include "app/option_values.h"
 #include "app/runner_options.h"
+#include "game/cpu_affinity.h"
 
 namespace drawproxy::app {
 
@@ -31,6 +32,15 @@ std::string concatenated(Values values, Name opt) {
     std::string s;
     for (const auto& v : values) s += v;
     return s;
+}
+
+void use_affinity(MatchRequest& r, Values v, Name opt) {
+    if (v.size() > 1) throw OptionError(fmt::format("{} takes one CPU list", opt));
+    r.opts.use_affinity = true;
+    if (v.empty()) return;
+    auto cpus = game::parse_cpu_list(v[0]);
+    if (!cpus) throw OptionError(fmt::format("{}: bad CPU list '{}' (e.g. 3,5,7-11)", opt, v[0]));
+    r.opts.affinity_cpus = std::move(*cpus);
 }
 
 void openings(MatchRequest& r, Values values, Name opt, Dialect d) {
@@ -227,9 +237,10 @@ constexpr Spec OPTIONS[] = {
      "file, else 0), to\nOUTPUT.state.json beside the first of -pgnout, -epdout, -jsonout\n(else "
      "drawproxy-state.json)"},
     // Read before the others (the saved command line comes first): see parse_match_request.
-    {names::resume, ALL, TAKEN, ANY, no_op, "-resume STATE.json, -config file=STATE.json [discard=true]",
+    {names::resume, ALL, TAKEN, ANY, no_op,
+     "-resume STATE.json, -config file=STATE.json [discard=true]\n  [outname=FILE] [stats=true|false]",
      "resume an interrupted match: the saved command line (and any options\ngiven here), without the games "
-     "already played; discard=true: anew"},
+     "already played; discard=true or\nstats=false: anew; outname=: save the state to FILE"},
     {names::config, ALL, TAKEN, ANY, no_op, "", ""},
     {"-rules", ALL, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.rules = v[0]; }, "-rules NAME|FILE",
      "rule edition (default fide-2023)"},
@@ -408,6 +419,9 @@ constexpr Spec OPTIONS[] = {
     {"-check-mate-pvs", FC, TAKEN, NONE,
      [](MatchRequest& r, Values, Name) { r.opts.fastchess_output.check_mate_pvs = true; }, "-check-mate-pvs",
      "warn of a mate score whose PV does not end in that mate"},
+    {"-use-affinity", FC, TAKEN, ANY, use_affinity, "-use-affinity [CPUS]",
+     "pin each game's engines to a CPU of its own (CPUS: \"3,5,7-11\";\ndefault the machine's, one per core "
+     "first); not when an engine\nhas Threads other than 1"},
     {"-testEnv", FC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.fastchess_output.test_env = true; },
      "-testEnv", "each warning on one line (its context joined by \" :: \")"},
     {"-engines", ALL, REFUSED, ANY, nullptr, "",
@@ -417,11 +431,12 @@ constexpr Spec OPTIONS[] = {
     {"-quick", ALL, REFUSED, ANY, nullptr, "", "give the engines with -engine and the book with -openings"},
     {"-crc32", DP_CC, REFUSED, ANY, nullptr, "", "PGN checksums are not computed"},
     {"-check-mate-pvs", DP_CC, REFUSED, ANY, nullptr, "", "mate PVs are not checked"},
-    {"-show-latency", ALL, REFUSED, ANY, nullptr, "", "latency is not reported per move"},
+    {"-show-latency", ALL, REFUSED, ANY, nullptr, "",
+     "fastchess writes it to its -log only; -pgnout latency=true puts it in the PGN"},
     {"-testEnv", DP_CC, REFUSED, ANY, nullptr, "", "it only changes fastchess' own test output"},
     {"-strict", ALL, REFUSED, ANY, nullptr, "",
-     "drawproxy has no warnings to turn into errors: bad input already exits 2"},
-    {"-use-affinity", ALL, REFUSED, ANY, nullptr, "", "engines are not pinned to CPUs"},
+     "a warning does not stop the match: its Warning; line is printed, play goes on"},
+    {"-use-affinity", DP_CC, REFUSED, ANY, nullptr, "", "engines are not pinned to CPUs"},
     {"-startup-ms", ALL, REFUSED, ANY, nullptr, "", "give the engine key startup=SECONDS instead"},
     {"-ucinewgame-ms", ALL, REFUSED, ANY, nullptr, "", "ucinewgame waits are fixed"},
     {"-ping-ms", ALL, REFUSED, ANY, nullptr, "", "isready waits are fixed"},

@@ -39,6 +39,8 @@ struct MatchRequest {
     std::string resume_path;         // -resume / -config file=: empty when neither is given
     std::string resume_option;
     bool resume_discard = false;
+    std::string state_outname;  // fastchess's -config outname=: where the state is saved
+    bool resume_stats = true;   // fastchess's -config stats=false: the saved games are not carried over
     bool games_given = false;
     bool given_option(std::string_view name) const;
 };

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "game/cpu_affinity.h"
 #include "game/polyglot_book.h"
 #include "rules/notation.h"
 #include "uci/tokens.h"
@@ -26,6 +27,13 @@ std::string today() {
     std::tm tm{};
     gmtime_r(&t, &tm);
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+// How far past the time it had a move of `elapsed_ms` came, as fastchess reports a flag fall.
+std::int64_t overrun_ms(const Clock& clock, std::int64_t elapsed_ms) {
+    const std::int64_t allowed =
+        clock.control().movetime_ms ? clock.control().movetime_ms : clock.remaining_ms();
+    return elapsed_ms - allowed;
 }
 
 }  // namespace
@@ -64,6 +72,8 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.white = spec_.white->name;
     record_.black = spec_.black->name;
     record_.time_control = spec_.white->tc.text();
+    record_.fastchess_tc[rules::WHITE] = spec_.white->tc.fastchess_text();
+    record_.fastchess_tc[rules::BLACK] = spec_.black->tc.fastchess_text();
     record_.rules = edition_.name;
     record_.start = spec_.start;
     record_.from_fen = spec_.from_fen;
@@ -78,6 +88,7 @@ GameRunner::~GameRunner() = default;
 
 void GameRunner::start() {
     start_time_ = Clk::now();
+    record_.started_at = std::time(nullptr);
     position_cmd_ = spec_.from_fen ? "position fen " + rules::to_fen(spec_.start) : "position startpos";
     position_cmd_ += " moves";
     for (rules::Move m : spec_.book) {
@@ -113,6 +124,9 @@ void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const std::
     p.ready = true;
     if (!players_[~c].ready) return;
     playing_ = true;
+    play_time_ = Clk::now();
+    if (spec_.cpus && (cpu_ = spec_.cpus->lease()) >= 0)
+        for (Seat& seat : players_) pin_process(seat.session->process->pid(), cpu_);
     if (auto o = arbiter_.check_start()) return finish(*o);
     send_go();
 }
@@ -213,7 +227,9 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
                               : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
                                            : p.score);
 
+    const std::int64_t overrun = overrun_ms(arbiter_.clock(c), ply.time_ms);
     if (auto o = arbiter_.charge_time(ply.time_ms)) {
+        o->overrun_ms = overrun;
         record_.final_notes.push_back(fmt::format("{} flag fell after {:.3f}s",
                                                   c == rules::WHITE ? "White's" : "Black's",
                                                   double(ply.time_ms) / 1000));
@@ -390,8 +406,10 @@ void GameRunner::send_go() {
         overhead_.push_back(
             std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());
     searching_ = true;
-    const std::int64_t deadline = own.deadline_ms();
-    arm_timer(deadline >= 0 ? deadline + 1 : cfg.stall_ms);
+    // fastchess waits 100 ms past the time for the bestmove before it calls the flag (a move in
+    // that time loses all the same): its overrun is then 100 ms.
+    const std::int64_t deadline = own.deadline_ms(), past = spec_.fastchess_output ? 100 : 1;
+    arm_timer(deadline >= 0 ? deadline + past : cfg.stall_ms);
 }
 
 void GameRunner::on_timeout() {
@@ -413,7 +431,9 @@ void GameRunner::on_timeout() {
         record_.final_notes.push_back(
             fmt::format("{} flag fell while thinking (no bestmove {} ms after go, {} ms allowed)",
                         c == rules::WHITE ? "White's" : "Black's", waited, arbiter_.clock(c).deadline_ms()));
-        return finish(arbiter_.flag_fall());  // it is still searching: stopped and drained
+        Outcome o = arbiter_.flag_fall();
+        o.overrun_ms = overrun_ms(arbiter_.clock(c), waited);
+        return finish(std::move(o));  // it is still searching: stopped and drained
     }
     record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
                                               players_[c].config->name,
@@ -465,7 +485,12 @@ void GameRunner::finish(Outcome outcome) {
     finished_ = true;
     searching_ = false;
     timer_.cancel();
-    record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clk::now() - start_time_).count();
+    const auto now = Clk::now();
+    record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start_time_).count();
+    if (playing_)
+        record_.play_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - play_time_).count();
+    record_.ended_at = std::time(nullptr);
+    if (spec_.cpus) spec_.cpus->give_back(std::exchange(cpu_, -1));
     const bool white_lost = outcome.score == rules::Score::BlackWins;
     if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;
     record_.outcome = std::move(outcome);

@@ -28,6 +28,7 @@
 namespace drawproxy::game {
 
 class PolyglotBook;
+class CpuSlots;
 
 struct GameSpec {
     int number = 1;
@@ -45,6 +46,8 @@ struct GameSpec {
     std::uint64_t seed = 0;                             // the game's own seed: its book moves
     // fastchess's format: its -pgnout keys and checks (nullptr: another format, none of them).
     const FastchessOutputSettings* fastchess_output = nullptr;
+    // -use-affinity: where the game takes its CPU from while it plays (nullptr: not pinned).
+    CpuSlots* cpus = nullptr;
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -146,6 +149,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     uci::GuiCommand go_;                      // reused: `go` with the side to move's clocks and limits
     std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
     std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
+    int cpu_ = -1;                                      // the CPU leased from spec_.cpus while the game plays
+    std::chrono::steady_clock::time_point play_time_;   // both engines ready: the play runs from here
     std::chrono::steady_clock::time_point go_time_;
     std::chrono::steady_clock::time_point bestmove_time_;
     bool searching_ = false;

@@ -12,6 +12,7 @@
 
 #include "engine/engine_process.h"
 #include "game/arbiter.h"
+#include "game/fastchess_options.h"
 #include "game/settings.h"
 #include "rules/game.h"
 #include "uci/engine_message.h"
@@ -77,6 +78,8 @@ class Player {
     virtual bool initialized() const = 0;
     // The options the engine listed, for warnings about option.NAME it does not have.
     virtual const std::vector<std::string>& option_names() const = 0;
+    // The options' declarations, where the protocol has them (UCI), for fastchess's checks.
+    virtual const std::vector<OptionSpec>* option_specs() const { return nullptr; }
 
     // The game's side. turn(): the side to move is asked to move, in one write (its clock
     // starts when it is written). read(): one line while it plays (`pos`: the current position).
@@ -90,8 +93,9 @@ class Player {
     virtual bool reusable() const { return true; }
 };
 
-// The player for the engine's protocol= setting, on its process.
-std::unique_ptr<Player> make_player(const EngineConfig& config, engine::EngineProcess& process,
-                                    bool chess960);
+// The player for the engine's protocol= setting, on its process; `fastchess_options`: UCI options
+// sent as fastchess sends them.
+std::unique_ptr<Player> make_player(const EngineConfig& config, engine::EngineProcess& process, bool chess960,
+                                    bool fastchess_options = false);
 
 }  // namespace drawproxy::game

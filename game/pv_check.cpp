@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <optional>
+#include <system_error>
 
 #include "game/fastchess_words.h"
 #include "rules/dead_position.h"
@@ -52,6 +56,35 @@ Over game_over(const rules::Game& g) {
     return Over::None;
 }
 
+// The word after the first `key` of `info` (fastchess's findElement), or nullopt.
+std::optional<std::string_view> word_after(std::string_view info, std::string_view key) {
+    std::string_view rest = info, w;
+    while (!(w = next_token(rest)).empty())
+        if (w == key) {
+            const std::string_view next = next_token(rest);
+            return next.empty() ? std::nullopt : std::optional(next);
+        }
+    return std::nullopt;
+}
+
+// Why fastchess's lastScore cannot read a score from `info`, in its words, or "" if it can: the
+// word after the first "score" is its type, the word after the first word naming that type
+// its value, read as std::stoll reads (blanks, a sign, digits; anything after them ignored).
+std::string score_error(std::string_view info) {
+    const std::optional<std::string_view> type = word_after(info, "score");
+    if (!type) return "Element 'score' not found";
+    if (*type != "cp" && *type != "mate") return fmt::format("Unexpected score type: {}", info);
+    const std::optional<std::string_view> value = word_after(info, *type);
+    if (!value) return fmt::format("Element '{}' not found", *type);
+    std::string_view v = *value;
+    if (v.size() > 1 && (v[0] == '+' || v[0] == '-') && std::isdigit(static_cast<unsigned char>(v[1])))
+        v.remove_prefix(v[0] == '+');
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc()) return fmt::format("Error converting element '{}' to target type: stoll", *value);
+    return "";
+}
+
 }  // namespace
 
 void PvCheck::configure(const FastchessOutputSettings* s) { settings_ = s; }
@@ -60,6 +93,7 @@ void PvCheck::reset() {
     lines_ = 0;
     scored_ = false;
     last_single.clear();
+    last_exact_.clear();
 }
 
 std::string PvCheck::context(std::string_view info, const rules::Game& game) const {
@@ -80,7 +114,10 @@ void PvCheck::line(std::string_view line, const rules::Game& game, const std::st
     ++lines_;
     if (contains(line, "info string") || !contains(line, "info") || !contains(line, " score ")) return;
     scored_ = true;
-    if (!contains(line, " multipv ") || contains(line, " multipv 1 ")) last_single.assign(line);
+    if (!contains(line, " multipv ") || contains(line, " multipv 1 ")) {
+        last_single.assign(line);
+        if (!is_bound(line)) last_exact_.assign(line);
+    }
     check_pv(line, game, name, warnings);
 }
 
@@ -127,6 +164,13 @@ void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std
     if (lines_ > 1 && !scored_)
         warnings.push_back(
             fmt::format("Warning; No info line available to extract score from engine {}", name));
+    // fastchess reads the score from the last exact line, else the last bound one.
+    if (lines_ > 1 && scored_) {
+        const std::string error = score_error(last_exact_.empty() ? last_single : last_exact_);
+        if (!error.empty())
+            warnings.push_back(
+                fmt::format("Warning; Could not extract score from engine {}: {}", name, error));
+    }
     if (move.empty() || last_single.empty() || is_bound(last_single)) return;
     const std::vector<std::string_view> pv = pv_of(last_single);
     if (pv.empty() || pv.front() == move) return;

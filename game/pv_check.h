@@ -4,8 +4,8 @@
 // fastchess makes them: on every scored info line, the pv walked from the position before the
 // move (an illegal move, or play past a checkmate, stalemate, threefold or fifty-move rule);
 // with -check-mate-pvs a mate score's pv length; the bestmove against the last pv; a search with
-// output but no scored info line. Each warning carries fastchess's context lines (Info;,
-// Position;, Moves;), joined by " :: " under -testEnv. Idle unless given settings.
+// output but no scored info line, or whose score fastchess cannot read. Each warning carries fastchess's
+// context lines (Info;, Position;, Moves;), joined by " :: " under -testEnv. Idle unless given settings.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +44,7 @@ class PvCheck {
     int lines_ = 0;           // lines of this search
     bool scored_ = false;     // a scored info line seen
     std::string last_single;  // the last scored info line without multipv or with multipv 1
+    std::string last_exact_;  // of those, the last without lowerbound/upperbound
     rules::Game scratch_;     // the game with a pv played on it, reused
 };
 

@@ -17,11 +17,12 @@ namespace drawproxy::game {
 struct Outcome {
     rules::Termination termination = rules::Termination::Unterminated;  // no result yet
     rules::Score score = rules::Score::Draw;
-    std::string article;     // "9.2.2", "6.9", ...; "forfeit" for crash and stall; the rule of an
-                             // adjudication ("draw-score", ...)
-    std::string move;        // the claimed intended move, or the illegal move's text
-    bool claimed = false;    // ended by a player's claim (9.2, 9.3)
-    std::string loser_name;  // filled by the runner, for messages
+    std::string article;          // "9.2.2", "6.9", ...; "forfeit" for crash and stall; the rule of an
+                                  // adjudication ("draw-score", ...)
+    std::string move;             // the claimed intended move, or the illegal move's text
+    std::int64_t overrun_ms = 0;  // a flag fall: how far past the time allowed the move came
+    bool claimed = false;         // ended by a player's claim (9.2, 9.3)
+    std::string loser_name;       // filled by the runner, for messages
 
     // The ending's word: "threefold", "time-forfeit", ... (ResultRule, JSON, live lines).
     std::string_view word() const { return rules::termination_word(termination); }
@@ -62,8 +63,9 @@ struct GameRecord {
     std::string white, black;
     std::string event = "?";
     std::string site = "?";
-    std::string time_control;  // PGN TimeControl tag text
-    std::string rules;         // edition name
+    std::string time_control;     // PGN TimeControl tag text
+    std::string fastchess_tc[2];  // by colour: the time control as fastchess's PGN writes it
+    std::string rules;            // edition name
     rules::Position start;
     bool from_fen = false;
     std::vector<PlyRecord> plies;
@@ -73,6 +75,9 @@ struct GameRecord {
     int incorrect_claims[2] = {0, 0};  // by colour
     std::string date;                  // YYYY.MM.DD
     std::int64_t wall_ms = 0;          // from the runner's start (engines asked for readiness) to the end
+    // fastchess's PGN: GameStartTime/GameEndTime (seconds since the epoch) and GameDuration (from
+    // both engines ready to the end, as fastchess times its game loop).
+    std::int64_t started_at = 0, ended_at = 0, play_ms = 0;
     // Not empty when an engine process died during the game ("engine 'X' exited with status N").
     std::string crash;
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the

@@ -70,6 +70,15 @@ std::string TimeControl::text() const {
     return s;
 }
 
+std::string TimeControl::fastchess_text() const {
+    if (movetime_ms > 0) return fmt::format("{:.8g}/move", double(movetime_ms) / 1000);
+    if (infinite || (moves == 0 && base_ms == 0 && increment_ms == 0)) return "-";
+    std::string s = moves ? fmt::format("{}/", moves) : "";
+    if (base_ms + increment_ms > 0) s += fmt::format("{:.6g}", double(base_ms) / 1000);
+    if (increment_ms > 0) s += fmt::format("+{:.6g}", double(increment_ms) / 1000);
+    return s;
+}
+
 bool Clock::charge(std::int64_t elapsed_ms) {
     if (tc_.movetime_ms) return elapsed_ms <= tc_.movetime_ms + tc_.margin_ms;
     if (!tc_.has_clock()) return true;

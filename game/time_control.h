@@ -23,6 +23,8 @@ struct TimeControl {
     Class fide_class() const;
     // The cutechess text ("40/60+0.6", "inf", "st=1")
     std::string text() const;
+    // As fastchess's PGN writes it: "40/60+0.6", "10+0.1", "0.5/move" for st=, "-" for none.
+    std::string fastchess_text() const;
 };
 
 // Parses "inf", "[moves/]time[+inc]" where time is seconds or m:ss (moves 0: the whole game), or

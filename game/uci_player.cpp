@@ -2,15 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "game/cecp_player.h"
 #include "game/engine_claim.h"
 
 namespace drawproxy::game {
 
-std::unique_ptr<Player> make_player(const EngineConfig& config, engine::EngineProcess& process,
-                                    bool chess960) {
+std::unique_ptr<Player> make_player(const EngineConfig& config, engine::EngineProcess& process, bool chess960,
+                                    bool fastchess_options) {
     if (config.protocol == Protocol::Xboard) return std::make_unique<CecpPlayer>(config, process, chess960);
-    return std::make_unique<UciPlayer>(config, process, chess960);
+    return std::make_unique<UciPlayer>(config, process, chess960, fastchess_options);
 }
 
 void UciPlayer::start() { process_.send_line("uci"); }
@@ -21,17 +23,39 @@ Player::Step UciPlayer::handshake(std::string_view line) {
         uci::parse_engine_message(line, msg_);
         if (msg_.type == uci::EngineMessageType::Option) {
             option_names_.emplace_back(msg_.option.name);
+            option_specs_.push_back(option_spec(msg_.option));
         } else if (msg_.type == uci::EngineMessageType::UciOk) {
             initialized_ = true;
             if (chess960_) process_.send_line("setoption name UCI_Chess960 value true");
-            for (const auto& [name, value] : config_.options)
-                process_.send_line(fmt::format("setoption name {} value {}", name, value));
+            if (fastchess_options_) {
+                send_options_as_fastchess();
+            } else {
+                for (const auto& [name, value] : config_.options)
+                    process_.send_line(fmt::format("setoption name {} value {}", name, value));
+            }
             new_game();
             return Step::Initialized;
         }
         return Step::Waiting;
     }
     return line == "readyok" ? Step::Ready : Step::Waiting;
+}
+
+// fastchess sends Threads first and leaves out an option the engine did not list or a value its
+// declaration does not allow (the pool warns of both in fastchess's words).
+void UciPlayer::send_options_as_fastchess() {
+    for (const bool threads : {true, false})
+        for (const auto& [name, value] : config_.options) {
+            if ((name == "Threads") != threads) continue;
+            const auto it = std::find_if(option_specs_.begin(), option_specs_.end(),
+                                         [&](const OptionSpec& o) { return o.name == name; });
+            if (it == option_specs_.end() || !fastchess_option_warning(*it, value, config_.name).empty())
+                continue;
+            if (it->type == uci::OptionType::Button)
+                process_.send_line(fmt::format("setoption name {}", name));
+            else
+                process_.send_line(fmt::format("setoption name {} value {}", name, value));
+        }
 }
 
 bool UciPlayer::new_game() {

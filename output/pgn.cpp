@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <utility>
+
 #include "rules/dead_position.h"
 #include "rules/notation.h"
 #include "uci/utf8.h"
@@ -197,6 +202,59 @@ std::string fastchess_movetext(const GameRecord& g, const std::string& result, b
     return out + "\n\n";
 }
 
+// fastchess's times: local time as "2024-05-01T12:00:00 +0200", a duration as "HH:MM:SS".
+std::string local_time_text(std::int64_t unix_seconds) {
+    const std::time_t t = unix_seconds;
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    const long offset = tm.tm_gmtoff / 60;
+    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02} {}{:02}{:02}", tm.tm_year + 1900, tm.tm_mon + 1,
+                       tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, offset < 0 ? '-' : '+',
+                       std::abs(offset) / 60, std::abs(offset) % 60);
+}
+
+std::string duration_text(std::int64_t ms) {
+    const std::int64_t s = ms / 1000;  // whole seconds, as fastchess truncates
+    return fmt::format("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+// fastchess's tags in its order (pgn_builder.cpp at the version drawproxy names itself): the
+// roster, SetUp/FEN/Variant, its times, PlyCount, Termination, the time control(s). Then the
+// Laws' ResultRule and Rules, which PGN readers pass over as any unknown tag.
+std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string& result) {
+    std::string out;
+    for (const auto& [name, value] : {std::pair{"Event", g.event},
+                                      {"Site", g.site},
+                                      {"Date", g.date},
+                                      {"Round", std::to_string(g.round)},
+                                      {"White", g.white},
+                                      {"Black", g.black},
+                                      {"Result", result}})
+        out += tag(name, value);
+    if (g.from_fen || g.start.chess960()) {
+        out += tag("SetUp", "1");
+        out += tag("FEN", rules::to_fen(g.start));
+    }
+    if (g.start.chess960()) out += tag("Variant", "Chess960");
+    if (!minimal) {
+        out += tag("GameDuration", duration_text(g.play_ms));
+        out += tag("GameStartTime", local_time_text(g.started_at));
+        out += tag("GameEndTime", local_time_text(g.ended_at));
+        out += tag("PlyCount", std::to_string(g.plies.size()));
+        out += tag("Termination",
+                   std::string(rules::pgn_termination(g.outcome.termination, rules::Wording::fastchess)));
+        if (g.fastchess_tc[rules::WHITE] == g.fastchess_tc[rules::BLACK]) {
+            out += tag("TimeControl", g.fastchess_tc[rules::WHITE]);
+        } else {
+            out += tag("WhiteTimeControl", g.fastchess_tc[rules::WHITE]);
+            out += tag("BlackTimeControl", g.fastchess_tc[rules::BLACK]);
+        }
+    }
+    out += tag("ResultRule", g.outcome.rule_text());
+    if (!minimal) out += tag("Rules", g.rules);
+    return out + '\n';
+}
+
 }  // namespace
 
 std::string final_position_line(const GameRecord& g) {
@@ -216,8 +274,10 @@ std::string fastchess_reason_text(const GameRecord& g) {
     const std::string_view text = rules::fastchess_reason(o.termination, facts);
     const bool white_won = o.score == rules::Score::WhiteWins;
     std::string reason;
+    const std::string overrun = std::to_string(std::max<std::int64_t>(0, o.overrun_ms));
     rules::fill_fields(text, reason, [&](std::string_view field) -> std::string_view {
         if (field == "winner") return white_won ? "White" : "Black";
+        if (field == "overrun") return overrun;
         if (field == "loser") return white_won ? "Black" : "White";
         if (field == "article") return o.article;
         if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
@@ -230,9 +290,10 @@ std::string fastchess_reason_text(const GameRecord& g) {
 std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording,
                       const game::FastchessOutputSettings* keys) {
     if (wording != rules::Wording::fastchess) keys = nullptr;
+    const std::string result = g.outcome.result_text();
+    if (keys) return fastchess_tags(g, minimal, result) + fastchess_movetext(g, result, minimal, *keys);
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
-    const std::string result = g.outcome.result_text();
     out += tag("Event", g.event);
     out += tag("Site", g.site);
     out += tag("Date", g.date);
@@ -249,13 +310,13 @@ std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording,
     out += tag("ResultRule", g.outcome.rule_text());
     if (minimal) {
         out += '\n';
-        return out + (keys ? fastchess_movetext(g, result, true, *keys) : movetext(g, result, true));
+        return out + movetext(g, result, true);
     }
     out += tag("Rules", g.rules);
     out += tag("Termination", std::string(rules::pgn_termination(g.outcome.termination, wording)));
     out += tag("TimeControl", g.time_control);
     out += '\n';
-    return out + (keys ? fastchess_movetext(g, result, false, *keys) : movetext(g, result, false));
+    return out + movetext(g, result, false);
 }
 
 }  // namespace drawproxy::output

@@ -87,6 +87,9 @@ class Sink {
     // An engine started without listing the options `unknown` its configuration sets (the
     // options are still sent); said at each start of an engine with options.
     virtual void unknown_options(const game::EngineConfig&, const std::vector<std::string>&) {}
+    // A line of fastchess's about an engine ("Warning; ..."), said when fastchess says it: its
+    // options at each game's start, an engine that does not answer isready in time.
+    virtual void engine_warning(const std::string&) {}
 };
 
 }  // namespace drawproxy::output

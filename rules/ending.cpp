@@ -136,7 +136,8 @@ constexpr Spelling TABLE[] = {
       "A player ran out of time, but the opponent could not checkmate by any series of legal moves, so the "
       "game is drawn instead of lost."},
      {},
-     {"{loser} loses on time", "Draw, flag fell and the opponent cannot checkmate ({article})"},
+     {"{loser} loses on time ({overrun}ms overrun)",
+      "Draw, flag fell and the opponent cannot checkmate ({article})"},
      "time forfeit"},
     {Termination::IllegalMove,
      "illegal-move",

@@ -111,7 +111,7 @@ void EnginePool::launch(const std::shared_ptr<Request>& r) {
     s->process = in_engine_dir(config, [&] {
         return std::make_unique<engine::EngineProcess>(io_, config.cmd, config.args, config.stderr_file);
     });
-    s->player = game::make_player(config, *s->process, chess960_);
+    s->player = game::make_player(config, *s->process, chess960_, fastchess_say_ != nullptr);
     ++started_;
     ++starting_;
     r->session = s;
@@ -207,11 +207,11 @@ void EnginePool::on_step(Request& r, game::Player::Step step) {
             arm(r);
             break;
         case game::Player::Step::Initialized:
-            warn_unknown_options(*s);
+            if (!fastchess_say_) warn_unknown_options(*s);  // once per engine, as cutechess-cli
             arm(r);  // the next answer has its own time, from its request
             break;
         case game::Player::Step::Ready: {
-            warn_unknown_options(*s);
+            if (fastchess_say_) warn_unknown_options(*s);  // at each game's start, as fastchess
             auto done = close(r.ticket);
             done->ready(s, {});
             return;
@@ -228,6 +228,8 @@ void EnginePool::on_ready_timeout(Ticket t) {
     if (const auto step = r->session->player->first_step_expired(); step != game::Player::Step::Waiting)
         return on_step(*r, step);
     std::shared_ptr<EngineSession> s = std::move(r->session);
+    if (fastchess_say_ && s->player->initialized())
+        print_fastchess(game::fastchess_not_responsive(s->config->name));
     const std::string miss = fmt::format("no {} within {} of {}", s->player->awaited(),
                                          seconds(allowance_ms(*r)), s->player->awaited_since());
     s->readying = 0;
@@ -276,12 +278,38 @@ void EnginePool::cancel(Ticket t) {
 
 void EnginePool::warn_unknown_options(const EngineSession& s) {
     const EngineConfig& config = *s.config;
-    if (config.options.empty() || !unknown_options_) return;
+    if (config.options.empty()) return;
+    if (fastchess_say_) return warn_options_as_fastchess(s);
+    if (!unknown_options_) return;
     const auto& listed = s.player->option_names();
     std::vector<std::string> unknown;
     for (const auto& [name, value] : config.options)
         if (std::find(listed.begin(), listed.end(), name) == listed.end()) unknown.push_back(name);
     unknown_options_(config, unknown);
+}
+
+void EnginePool::warn_options_as_fastchess(const EngineSession& s) {
+    const auto& listed = s.player->option_names();
+    const auto* specs = s.player->option_specs();
+    // fastchess sets Threads first, then the rest in their order, each warned about as it goes.
+    for (const bool threads : {true, false})
+        for (const auto& [name, value] : s.config->options) {
+            if ((name == "Threads") != threads) continue;
+            if (std::find(listed.begin(), listed.end(), name) == listed.end()) {
+                print_fastchess(fmt::format("Warning; {} doesn't have option {}", s.config->name, name));
+                continue;
+            }
+            if (!specs) continue;
+            const auto it =
+                std::find_if(specs->begin(), specs->end(), [&](const auto& o) { return o.name == name; });
+            if (it == specs->end()) continue;
+            if (const std::string w = game::fastchess_option_warning(*it, value, s.config->name); !w.empty())
+                print_fastchess(w);
+        }
+}
+
+void EnginePool::print_fastchess(const std::string& line) {
+    if (fastchess_say_) fastchess_say_(line);
 }
 
 void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {

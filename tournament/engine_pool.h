@@ -72,6 +72,12 @@ class EnginePool final : public game::EngineSource {
     // says it, and how often, is the output's (output/status_sink.h).
     using UnknownOptions = std::function<void(const EngineConfig&, const std::vector<std::string>&)>;
     void set_unknown_options(UnknownOptions f) { unknown_options_ = std::move(f); }
+    // fastchess's format: an option the engine does not list, or a value its declaration does
+    // not allow, is warned about in its words ("Warning; NAME doesn't have option X") at every
+    // game's start, as it does; so is an engine that does not answer isready in time. The
+    // lines go to `say` (the output prints them); options fastchess would not send are not sent.
+    using FastchessWarnings = std::function<void(const std::string& line)>;
+    void set_fastchess_warnings(FastchessWarnings say) { fastchess_say_ = std::move(say); }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -98,8 +104,11 @@ class EnginePool final : public game::EngineSource {
     void arm(Request& r);
     void wait(Request& r);
     static std::int64_t allowance_ms(const Request& r);
-    // The options the engine did not list after `uci`, to unknown_options_.
+    // The options the engine did not list after `uci`, to unknown_options_; in fastchess's
+    // format its lines, at each game's start.
     void warn_unknown_options(const EngineSession& s);
+    void warn_options_as_fastchess(const EngineSession& s);
+    void print_fastchess(const std::string& line);
     void on_exit(const std::shared_ptr<EngineSession>& s, int status);
     void forget(const std::shared_ptr<EngineSession>& s);
 
@@ -116,6 +125,7 @@ class EnginePool final : public game::EngineSource {
     std::set<std::shared_ptr<EngineSession>> retiring_;
     std::function<void()> all_exited_;
     UnknownOptions unknown_options_;
+    FastchessWarnings fastchess_say_;
 };
 
 }  // namespace drawproxy::tournament

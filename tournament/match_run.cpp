@@ -212,18 +212,25 @@ void MatchRun::open_outputs() {
     pool_->set_unknown_options([this](const EngineConfig& e, const std::vector<std::string>& unknown) {
         for (auto& s : sinks_) s->unknown_options(e, unknown);
     });
+    if (uses_fastchess_facts(opts_.output))
+        pool_->set_fastchess_warnings([this](const std::string& line) {
+            for (auto& s : sinks_) s->engine_warning(line);
+        });
     pool_->set_log(log_.get());
 }
 
 // Each game's books, and its own seed from the match's and its number: the same book moves
 // whatever order the games run in.
 void MatchRun::seed_games() {
+    if (opts_.use_affinity)
+        cpus_ = game::affinity_slots(opts_.affinity_cpus, opts_.engines, opts_.concurrency);
     for (GameSpec& g : plan_.schedule) {
         if (!g.white->book.empty()) g.books[rules::WHITE] = plan_.books.at(g.white->book).get();
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
         if (uses_fastchess_facts(opts_.output)) g.fastchess_output = &opts_.fastchess_output;
+        if (cpus_) g.cpus = &*cpus_;
     }
 }
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "game/cpu_affinity.h"
 #include "game/game_runner.h"
 #include "game/polyglot_book.h"
 #include "journal/state.h"
@@ -101,7 +102,8 @@ class MatchRun {
     boost::asio::steady_timer wait_timer_;  // -wait: the pause before the next game starts
     // Declared before the pool, so it outlives the engines' last lines.
     std::unique_ptr<output::EngineLog> log_;
-    std::optional<EnginePool> pool_;  // made once the outputs are open (the log's clock starts)
+    std::optional<EnginePool> pool_;      // made once the outputs are open (the log's clock starts)
+    std::optional<game::CpuSlots> cpus_;  // -use-affinity
     std::map<int, std::shared_ptr<game::GameRunner>> running_;
     std::size_t next_ = 0;  // the next game of the schedule to start
     const SignalDispositions restore_on_return_;

@@ -48,6 +48,7 @@ struct MatchOptions {
     int opening_repetitions = 1;  // how many times (-repeat alone: 2, -repeat N: N)
     bool chess960 = false;        // -variant fischerandom
     int concurrency = 1;
+    bool concurrency_adjusted = false;  // fastchess's -concurrency 0/-N: set from the machine's threads
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
     bool pgn_minimal = false;  // -pgnout ... min: the tags cutechess-cli's minimal PGN keeps, no comments
@@ -78,7 +79,11 @@ struct MatchOptions {
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     OutputFormat output = OutputFormat::drawproxy;
     game::FastchessOutputSettings fastchess_output;  // -pgnout keys, -crc32, -check-mate-pvs, -testEnv
-    std::optional<ShardSpec> shard;                  // -shard K/N
+    // -use-affinity [CPUS]: each game's engines pinned to a CPU of its own (game/cpu_affinity.h);
+    // `affinity_cpus` empty: the machine's.
+    bool use_affinity = false;
+    std::vector<int> affinity_cpus;
+    std::optional<ShardSpec> shard;  // -shard K/N
     // Resuming (journal/state.h): the state is saved every `autosave_interval` finished
     // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
     int autosave_interval = 20;

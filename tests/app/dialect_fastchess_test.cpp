@@ -266,14 +266,40 @@ TEST_CASE("fastchess dialect: -srand takes every 64-bit value", "[dialect][fastc
 }
 
 TEST_CASE("fastchess dialect: what cannot apply is one line naming the option", "[dialect][fastchess]") {
-    for (const char* more : {"-quick cmd=a cmd=b book=x.epd", "-debug", "--compliance x", "-use-affinity",
-                             "-show-latency", "-startup-ms 100", "-strict"}) {
+    for (const char* more : {"-quick cmd=a cmd=b book=x.epd", "-debug", "--compliance x", "-show-latency",
+                             "-startup-ms 100", "-strict"}) {
         INFO(more);
         const std::string why = error_of(more);
         CHECK(why.find(std::string(more).substr(0, std::string(more).find(' '))) != std::string::npos);
         CHECK(why.find("not supported") != std::string::npos);
         CHECK(why.find('\n') == std::string::npos);
     }
+}
+
+TEST_CASE("fastchess dialect: -use-affinity with and without a CPU list", "[dialect][fastchess]") {
+    CHECK(!fastchess("").use_affinity);
+    CHECK(fastchess("-use-affinity").use_affinity);
+    CHECK(fastchess("-use-affinity").affinity_cpus.empty());
+    CHECK(fastchess("-use-affinity 0-2,5").affinity_cpus == std::vector<int>{0, 1, 2, 5});
+    CHECK(error_of("-use-affinity 3-1").find("-use-affinity") != std::string::npos);
+    // cutechess-cli has no such option
+    CHECK(error_of("-use-affinity", Dialect::cutechess).find("not supported") != std::string::npos);
+}
+
+TEST_CASE("fastchess dialect: -config outname= and stats=", "[dialect][fastchess]") {
+    const auto o = app::parse_match_options(words(TWO + "-config outname=saved.json"), Dialect::fastchess);
+    CHECK(o.state_file == "saved.json");
+    CHECK(o.autosave_interval > 0);  // fastchess saves its state without an output file too
+    CHECK(app::parse_match_options(words(TWO), Dialect::fastchess).state_file.empty());
+    CHECK(error_of("-config stats=maybe").find("stats=") != std::string::npos);
+    CHECK(error_of("-config outname=x.json stats=false").empty());
+}
+
+TEST_CASE("fastchess dialect: -strict's and -show-latency's refusals say what is true",
+          "[dialect][fastchess]") {
+    CHECK(error_of("-strict").find("no warnings") == std::string::npos);
+    CHECK(error_of("-strict").find("Warning;") != std::string::npos);
+    CHECK(error_of("-show-latency").find("latency=true") != std::string::npos);
 }
 
 TEST_CASE("fastchess dialect: the saved command line names its dialect", "[dialect][fastchess]") {

@@ -187,6 +187,11 @@ TEST_CASE("a resumed match with the state saved every game cuts nothing and repl
     CHECK(r.out.find("Started game 3 ") != std::string::npos);
     CHECK(slurp(pgn.path) == text);  // the same file an uninterrupted run wrote
     CHECK(last_score_line(r.out) == last_score_line(first.out));
+    // fastchess's stats=false: the saved command line, none of its games
+    const auto anew = test::run_drawproxy("match -config file=" + state + " stats=false");
+    INFO(anew.out << anew.err);
+    CHECK(anew.status == 0);
+    CHECK(anew.out.find("Started game 1 ") != std::string::npos);
     std::remove(state.c_str());
 }
 

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "replies.h"
@@ -23,6 +25,17 @@ void close_input_and_exit() {
         if (fd != 1 && fd != 2) ::close(fd);
     std::this_thread::sleep_for(std::chrono::seconds(1));
     std::_Exit(0);
+}
+
+// This process's Cpus_allowed_list from /proc/self/status: whom -use-affinity pinned it to.
+std::string allowed_cpus() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("Cpus_allowed_list:", 0) == 0) {
+            const auto at = line.find_first_not_of(" \t", line.find(':') + 1);
+            return at == std::string::npos ? "" : line.substr(at);
+        }
+    return "?";
 }
 
 }  // namespace
@@ -53,6 +66,8 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.burn_ms = number(value);
         } else if (key == "startsleep") {
             s.start_sleep_ms = number(value);
+        } else if (key == "cpus") {
+            s.report_cpus = value == "1";
         } else if (key == "readysleep") {
             s.ready_sleep_ms = number(value);
         } else if (key == "banner") {
@@ -163,6 +178,7 @@ void Player::go() {
         std::this_thread::sleep_for(std::chrono::milliseconds(it->second));
     std::string score = "cp " + std::to_string(spec_.score);
     if (auto it = spec_.scores.find(ply); it != spec_.scores.end()) score = it->second;
+    if (spec_.report_cpus) say("info string cpus " + allowed_cpus());
     say(score.empty() ? "info depth 1 nodes 1" : "info depth 1 score " + score + " nodes 1 pv");
     if (auto it = spec_.claims.find(ply); it != spec_.claims.end())
         say("info string drawproxy claim " + it->second);

@@ -48,6 +48,7 @@ struct PlaySpec {
     std::string log;
     std::string err;
     bool close_input = false;
+    bool report_cpus = false;  // cpus=1: "info string cpus LIST" (its Cpus_allowed_list) at each go
     bool no_quit = false;
     int gate_game = -1;
     std::string gate_path;

@@ -112,6 +112,28 @@ TEST_CASE("PV checks: bestmove against the last pv, and a search without a score
     CHECK(warnings_of(s, game_from(START), {}, "a2a3").empty());  // nothing but bestmove: no warning
 }
 
+TEST_CASE("PV checks: fastchess's Could not extract score, from the line it reads the score of",
+          "[game][output][fastchess]") {
+    FastchessOutputSettings s;
+    const auto one = [&](std::initializer_list<const char*> lines) {
+        return warnings_of(s, game_from(START), lines, "a2a3");
+    };
+    CHECK(one({"info depth 1 score cp abc nodes 1 pv a2a3"}) ==
+          std::vector<std::string>{"Warning; Could not extract score from engine E: Error converting element "
+                                   "'abc' to target type: stoll"});
+    CHECK(one({"info depth 1 score wdl 1 pv a2a3"}) ==
+          std::vector<std::string>{"Warning; Could not extract score from engine E: Unexpected score type: "
+                                   "info depth 1 score wdl 1 pv a2a3"});
+    CHECK(one({"info depth 1 score cp"}) ==
+          std::vector<std::string>{"Warning; Could not extract score from engine E: Element 'cp' not found"});
+    // std::stoll's reading: a sign, digits, anything after them ignored
+    CHECK(one({"info depth 1 score cp +12 pv a2a3", "info depth 2 score mate -3x pv a2a3"}).empty());
+    // the last exact line is read, a bound line only when there is none
+    CHECK(one({"info depth 1 score cp zz pv a2a3", "info depth 2 score cp 5 lowerbound pv a2a3"}).size() ==
+          1);
+    CHECK(one({"info depth 1 score cp 5 pv a2a3", "info depth 2 score cp zz lowerbound pv a2a3"}).empty());
+}
+
 TEST_CASE("PV checks: none outside fastchess's format", "[game][output]") {
     PvCheck check;
     check.configure(nullptr);

@@ -65,7 +65,9 @@ TEST_CASE("fastchess's Finished lines: its reasons for every ending", "[match][o
           "{White's connection stalls}");
     CHECK(fc_reason(game_of(Termination::Stall, Score::WhiteWins, "forfeit")) ==
           "{Black's connection stalls}");
-    CHECK(fc_reason(game_of(Termination::TimeForfeit, Score::BlackWins, "6.9")) == "{White loses on time}");
+    GameRecord flag = game_of(Termination::TimeForfeit, Score::BlackWins, "6.9");
+    flag.outcome.overrun_ms = 37;
+    CHECK(fc_reason(flag) == "{White loses on time (37ms overrun)}");
     CHECK(fc_reason(game_of(Termination::IllegalMove, Score::WhiteWins, "7.5.5")) ==
           "{Black makes an illegal move}");
     CHECK(fc_reason(game_of(Termination::Checkmate, Score::WhiteWins, "5.1.1")) == "{White mates}");

@@ -1,0 +1,126 @@
+// fastchess's PGN tags as its pgn_builder.cpp writes them at the version drawproxy names itself
+// (58072f23, fishtest's): Event, Site, Date, Round, White, Black, Result, SetUp/FEN/Variant,
+// GameDuration, GameStartTime, GameEndTime, PlyCount, Termination, TimeControl; its times and
+// its spelling of time controls ("-" for none, "N/move" for a fixed time per move).
+#include <catch2/catch.hpp>
+#include <regex>
+#include <sstream>
+
+#include "game/time_control.h"
+#include "output/pgn.h"
+#include "rules/notation.h"
+
+using namespace drawproxy;
+using namespace drawproxy::output;
+
+namespace {
+
+GameRecord one_move_game() {
+    GameRecord g;
+    g.white = "A";
+    g.black = "B";
+    g.event = "Fastchess Tournament";
+    g.date = "2026.12.03";
+    g.round = 3;
+    g.rules = "fide-2023";
+    g.start = rules::Position::from_fen(rules::Position::START_FEN);
+    game::PlyRecord ply;
+    ply.move = rules::parse_uci_move(g.start, "e2e4");
+    g.plies.push_back(ply);
+    g.outcome.termination = rules::Termination::Adjudication;
+    g.outcome.score = rules::Score::Draw;
+    g.outcome.article = "max-moves";
+    g.fastchess_tc[rules::WHITE] = g.fastchess_tc[rules::BLACK] = "10+0.1";
+    g.started_at = 1764770000;
+    g.ended_at = 1764770065;
+    g.play_ms = 65999;
+    return g;
+}
+
+std::vector<std::string> tag_names(const std::string& pgn) {
+    std::vector<std::string> names;
+    std::istringstream in(pgn);
+    for (std::string line; std::getline(in, line) && !line.empty();)
+        names.push_back(line.substr(1, line.find(' ') - 1));
+    return names;
+}
+
+std::string tag_value(const std::string& pgn, const std::string& name) {
+    const std::string head = "[" + name + " \"";
+    const std::size_t at = pgn.find(head);
+    if (at == std::string::npos) return "<none>";
+    return pgn.substr(at + head.size(), pgn.find("\"]", at) - at - head.size());
+}
+
+const game::FastchessOutputSettings KEYS;
+
+}  // namespace
+
+TEST_CASE("fastchess PGN: its tags in its order, the Laws' after them", "[output][pgn][fastchess]") {
+    const std::string pgn = write_pgn(one_move_game(), false, rules::Wording::fastchess, &KEYS);
+    CHECK(tag_names(pgn) == std::vector<std::string>{"Event", "Site", "Date", "Round", "White", "Black",
+                                                     "Result", "GameDuration", "GameStartTime", "GameEndTime",
+                                                     "PlyCount", "Termination", "TimeControl", "ResultRule",
+                                                     "Rules"});
+    CHECK(tag_value(pgn, "Event") == "Fastchess Tournament");
+    CHECK(tag_value(pgn, "TimeControl") == "10+0.1");
+    CHECK(tag_value(pgn, "Termination") == "adjudication");
+    // whole seconds, as fastchess truncates its game loop's duration
+    CHECK(tag_value(pgn, "GameDuration") == "00:01:05");
+    const std::regex iso(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d [+-]\d{4})");
+    CHECK(std::regex_match(tag_value(pgn, "GameStartTime"), iso));
+    CHECK(std::regex_match(tag_value(pgn, "GameEndTime"), iso));
+    CHECK(tag_value(pgn, "GameStartTime") != tag_value(pgn, "GameEndTime"));
+    // the rest of the game as before: the moves follow one blank line
+    CHECK(pgn.find("\n\n1. e4 {") != std::string::npos);
+}
+
+TEST_CASE("fastchess PGN: a set-up position and each side's own time control", "[output][pgn][fastchess]") {
+    GameRecord g = one_move_game();
+    g.from_fen = true;
+    g.fastchess_tc[rules::BLACK] = "-";
+    const std::string pgn = write_pgn(g, false, rules::Wording::fastchess, &KEYS);
+    CHECK(tag_names(pgn) == std::vector<std::string>{
+                                "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
+                                "GameDuration", "GameStartTime", "GameEndTime", "PlyCount", "Termination",
+                                "WhiteTimeControl", "BlackTimeControl", "ResultRule", "Rules"});
+    CHECK(tag_value(pgn, "WhiteTimeControl") == "10+0.1");
+    CHECK(tag_value(pgn, "BlackTimeControl") == "-");
+}
+
+TEST_CASE("fastchess PGN: min keeps the roster and the set-up only", "[output][pgn][fastchess]") {
+    GameRecord g = one_move_game();
+    g.from_fen = true;
+    const std::string pgn = write_pgn(g, true, rules::Wording::fastchess, &KEYS);
+    CHECK(tag_names(pgn) == std::vector<std::string>{"Event", "Site", "Date", "Round", "White", "Black",
+                                                     "Result", "SetUp", "FEN", "ResultRule"});
+    CHECK(pgn.find('{') == std::string::npos);
+}
+
+TEST_CASE("fastchess PGN: drawproxy's own PGN keeps its tags", "[output][pgn][fastchess]") {
+    const std::string pgn = write_pgn(one_move_game());
+    CHECK(pgn.find("GameDuration") == std::string::npos);
+    CHECK(tag_names(pgn) == std::vector<std::string>{"Event", "Site", "Date", "Round", "White", "Black",
+                                                     "Result", "PlyCount", "ResultRule", "Rules",
+                                                     "Termination", "TimeControl"});
+}
+
+TEST_CASE("fastchess PGN: time controls spelled as fastchess spells them", "[output][pgn][fastchess]") {
+    const auto text = [](const char* tc) {
+        const auto parsed = game::parse_time_control(tc);
+        REQUIRE(parsed);
+        return parsed->fastchess_text();
+    };
+    CHECK(text("10+0.1") == "10+0.1");
+    CHECK(text("40/60+0.6") == "40/60+0.6");
+    CHECK(text("0:30") == "30");
+    CHECK(text("inf") == "-");
+    game::TimeControl st;
+    st.infinite = false;
+    st.movetime_ms = 250;
+    CHECK(st.fastchess_text() == "0.25/move");
+    game::TimeControl increment_only;
+    increment_only.infinite = false;
+    increment_only.increment_ms = 500;
+    CHECK(increment_only.fastchess_text() == "0+0.5");
+}
