@@ -77,6 +77,12 @@ void FastchessLines::unknown_options(const EngineConfig& e, const std::vector<st
     out_.flush();
 }
 
+void FastchessLines::match_started(const MatchStarted& ev) {
+    // fastchess says so as it shuffles a book with order=random, before the first game
+    if (openings_random_) live_.line("Indexing opening suite...");
+    StatusSink::match_started(ev);
+}
+
 void FastchessLines::engine_warning(const std::string& line) {
     if (!out_.on()) return;
     out_.line(line);

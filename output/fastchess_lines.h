@@ -16,8 +16,10 @@ std::string fastchess_matchup_of(const std::vector<game::EngineConfig>& engines,
 
 class FastchessLines : public StatusSink {
   public:
-    FastchessLines(Console live, Console out, const PgnFile* crc, std::string matchup)
-        : StatusSink(live, out, crc), matchup_(std::move(matchup)) {}
+    FastchessLines(Console live, Console out, const PgnFile* crc, std::string matchup,
+                   bool openings_random = false)
+        : StatusSink(live, out, crc), matchup_(std::move(matchup)), openings_random_(openings_random) {}
+    void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
     void unknown_options(const game::EngineConfig& e, const std::vector<std::string>& unknown) override;
     void engine_warning(const std::string& line) override;
@@ -34,6 +36,7 @@ class FastchessLines : public StatusSink {
   private:
     std::string interval_block(const StatusSnapshot& s) const;
     std::string matchup_;
+    bool openings_random_;
 };
 
 }  // namespace drawproxy::output

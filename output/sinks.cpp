@@ -21,8 +21,8 @@ std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
         case OutputFormat::cutechess:
             return std::make_unique<CutechessLines>(live, out, pgn);
         case OutputFormat::fastchess:
-            return std::make_unique<FastchessLines>(live, out, pgn,
-                                                    fastchess_matchup_of(*s.engines, s.openings_file));
+            return std::make_unique<FastchessLines>(
+                live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);
         default:
             return std::make_unique<DrawproxyLines>(live, out, pgn);
     }

@@ -28,8 +28,9 @@ struct SinkSettings {
     std::string json, html;
     int rating_interval = 0;  // the HTML page's refreshes
     const std::vector<game::EngineConfig>* engines = nullptr;
-    std::string openings_file;  // fastchess names it in its blocks
-    std::string rules;          // the edition's name (the HTML page)
+    std::string openings_file;     // fastchess names it in its blocks
+    bool openings_random = false;  // fastchess says it shuffles them
+    std::string rules;             // the edition's name (the HTML page)
 };
 
 std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s);

@@ -182,7 +182,7 @@ const Recorded RECORDED[] = {
     {"offers", "cutechess",
      "195e461cf27da8e9 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 0055b9589c13102e 38077e1ae623f4f3"},
     {"offers", "fastchess",
-     "ead4b4b3f4149295 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 81c41758ff4d09eb 38077e1ae623f4f3"},
+     "ead4b4b3f4149295 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 1f58ea299bce64eb 38077e1ae623f4f3"},
     {"resume", "drawproxy",
      "975cd59b5e55fe81 980d4f4b043fe966 0412ddb3f4d7c8a4 b62d93489f2f9ffc 8d693615a0c1a074 4a844b70d2b552d1"},
     {"resume", "cutechess",

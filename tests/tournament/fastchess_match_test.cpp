@@ -1,5 +1,6 @@
 // A match in fastchess's format with engines that crash and that play illegal moves: the lines
 // fishtest's worker and OpenBench's client read, and the PGN's Termination tags OpenBench reads.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
@@ -174,4 +175,27 @@ TEST_CASE("fastchess format: its Warning lines for an illegal move and an option
     CHECK(std::count(lines.begin(), lines.end(), "Warning; X doesn't have option Foo") >= 1);
     CHECK(std::count(lines.begin(), lines.end(), "Warning; B doesn't have option Foo") == 0);
     CHECK(r.err.find("has no option") == std::string::npos);
+}
+
+TEST_CASE("fastchess format: Indexing opening suite... before the first game with order=random",
+          "[match][output][engine]") {
+    const std::string book = test::source_path("configs/openings/classical.epd");
+    for (const bool random : {true, false}) {
+        INFO(random);
+        const test::CommandRun r = test::run_drawproxy(
+            "match -dialect fastchess -engine " + test::fake_cmd("score=0") + " name=A -engine " +
+            test::fake_cmd("score=0") +
+            " name=B -each nodes=1 -rounds 1 -srand 3 -maxmoves 2 -openings file=" + book +
+            (random ? " order=random" : ""));
+        INFO(r.out << r.err);
+        REQUIRE(r.status == 0);
+        const auto lines = text_lines(r.out);
+        const auto indexing = std::find(lines.begin(), lines.end(), "Indexing opening suite...");
+        const auto started = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+            return l.rfind("Started game 1 ", 0) == 0;
+        });
+        REQUIRE(started != lines.end());
+        CHECK((indexing != lines.end()) == random);
+        if (random) CHECK(indexing < started);
+    }
 }
