@@ -73,9 +73,9 @@ Tokens take_resume(const Tokens& args, MatchRequest& r) {
             else if (key == "stats" && (value == "true" || value == "false"))
                 r.resume_stats = value == "true";
             else
-                throw OptionError(fmt::format(
-                    "{}: bad key or value '{}' (file=, discard=, outname=, stats=true|false)", r.resume_option,
-                    args[i]));
+                throw OptionError(
+                    fmt::format("{}: bad key or value '{}' (file=, discard=, outname=, stats=true|false)",
+                                r.resume_option, args[i]));
         }
         // fastchess's -config may only name where the state goes (outname=).
         if (r.resume_path.empty() && r.state_outname.empty())
@@ -272,9 +272,16 @@ void build_engines_from_json(MatchRequest& r) {
 }
 
 // fastchess: -concurrency 0 or -N is the machine's hardware threads less N.
+// Above the hardware threads it refuses to start without -force-concurrency.
 void concurrency_from_threads(MatchOptions& opts) {
-    if (opts.dialect != Dialect::fastchess || opts.concurrency > 0) return;
+    if (opts.dialect != Dialect::fastchess) return;
     const int threads = int(std::thread::hardware_concurrency());
+    if (opts.concurrency > threads && threads > 0 && !opts.force_concurrency)
+        throw OptionError(
+            fmt::format("-concurrency {} exceeds the machine's {} hardware threads: give "
+                        "-force-concurrency to play that many games at once",
+                        opts.concurrency, threads));
+    if (opts.concurrency > 0) return;
     const int c = threads + opts.concurrency;
     if (c < 1)
         throw OptionError(

@@ -402,8 +402,10 @@ constexpr Spec OPTIONS[] = {
              throw OptionError("-seeds is supported only as 1: the gauntlet's first engine plays the rest");
      },
      "-seeds 1", "the gauntlet's first engine plays the rest (only 1)"},
-    {"-force-concurrency", ALL, TAKEN, NONE, no_op, "-force-concurrency",
+    {"-force-concurrency", DP_CC, TAKEN, NONE, no_op, "-force-concurrency",
      "accepted: -concurrency is never capped"},
+    {"-force-concurrency", FC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.force_concurrency = true; },
+     "-force-concurrency", "allow -concurrency above the machine's hardware threads"},
     {"-recover", ALL, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.recover = true; }, "-recover",
      "restart an engine that crashed and go on (default: the match stops\nafter the running games, exit status "
      "1)"},

@@ -49,6 +49,7 @@ struct MatchOptions {
     bool chess960 = false;        // -variant fischerandom
     int concurrency = 1;
     bool concurrency_adjusted = false;  // fastchess's -concurrency 0/-N: set from the machine's threads
+    bool force_concurrency = false;     // fastchess: -force-concurrency lifts its cap at the hardware threads
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
     bool pgn_minimal = false;  // -pgnout ... min: the tags cutechess-cli's minimal PGN keeps, no comments

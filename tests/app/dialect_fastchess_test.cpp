@@ -1,6 +1,8 @@
 // The match runner in fastchess' dialect: the command lines of fishtest's and OpenBench's
 // workers read unchanged, and every option whose meaning differs from cutechess-cli's takes
 // fastchess' (its man page and its parser at the commit fishtest pins).
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <thread>
 
@@ -346,4 +348,31 @@ TEST_CASE("fastchess dialect: tc=0/T and tc=inf/T are T with no moves per period
     CHECK(error_of("-each tc=0/10+0.1", Dialect::drawproxy).empty());
     CHECK(error_of("-each tc=inf/10+0.1", Dialect::drawproxy) == "bad time control 'inf/10+0.1'");
     CHECK(fastchess(words("-engine cmd=a -engine cmd=b -each tc=40/60")).engines[0].tc.moves == 40);
+}
+
+// The whole command's parse (the machine's threads are read there, not in the pure parser).
+std::string parse_error(const std::string& line, Dialect d) {
+    try {
+        app::parse_match_options(words(line), d);
+    } catch (const game::OptionError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST_CASE("fastchess dialect: -concurrency above the hardware threads needs -force-concurrency",
+          "[dialect][fastchess]") {
+    const unsigned threads = std::thread::hardware_concurrency();
+    REQUIRE(threads > 0);
+    const std::string over = TWO + "-srand 1 -concurrency " + std::to_string(threads + 1);
+    CHECK(parse_error(over, Dialect::fastchess) ==
+          fmt::format(
+              "-concurrency {} exceeds the machine's {} hardware threads: give -force-concurrency to play "
+              "that many games at once",
+              threads + 1, threads));
+    CHECK(app::parse_match_options(words(over + " -force-concurrency"), Dialect::fastchess).concurrency ==
+          int(threads) + 1);
+    // drawproxy match and cutechess-cli never cap it
+    CHECK(parse_error(over, Dialect::drawproxy).empty());
+    CHECK(parse_error(over, Dialect::cutechess).empty());
 }
