@@ -89,6 +89,7 @@ Tokens take_resume(const Tokens& args, MatchRequest& r) {
 // The dialect's defaults, before any option is read.
 void set_defaults(MatchOptions& o, Dialect d) {
     o.dialect = d;
+    if (d == Dialect::cutechess) o.output = output::OutputFormat::cutechess;  // its status lines
     if (d != Dialect::fastchess) return;
     o.games = 2;
     o.rounds = 2;

@@ -120,3 +120,21 @@ TEST_CASE("run as fastchess, the whole command line is the runner's, in fastches
     CHECK(ob.status == 0);
     CHECK(ob.out.find("Finished game 2 (B vs A)") != std::string::npos);
 }
+
+TEST_CASE("run as cutechess-cli, the status lines are cutechess-cli's", "[dialect][engine]") {
+    TempDir dir;
+    std::filesystem::create_symlink(test::binary_path("bin/drawproxy"), dir.file("cutechess-cli"));
+    const std::string engines = "-engine " + test::fake_cmd("score=0") + " name=A -engine " +
+                                test::fake_cmd("score=0") + " name=B -each nodes=1 claim=never -maxmoves 3";
+    const CommandRun r = run(dir.file("cutechess-cli"), engines + " -games 2");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    // cutechess-cli's score line (two spaces before the bracket) and its per-colour lines
+    CHECK(r.out.find("Score of A vs B: 0 - 0 - 2  [0.500] 2\n") != std::string::npos);
+    CHECK(r.out.find("...      A playing White: 0 - 0 - 1  [0.500] 1\n") != std::string::npos);
+    CHECK(r.out.find("Finished match\n") != std::string::npos);
+    // -output drawproxy still chooses drawproxy's own lines
+    const CommandRun own = run(dir.file("cutechess-cli"), engines + " -games 2 -output drawproxy");
+    CHECK(own.status == 0);
+    CHECK(own.out.find("...      A playing White") == std::string::npos);
+}
