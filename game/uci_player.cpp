@@ -48,7 +48,7 @@ void UciPlayer::send_options_as_fastchess() {
         for (const auto& [name, value] : config_.options) {
             if ((name == "Threads") != threads) continue;
             const auto it = std::find_if(option_specs_.begin(), option_specs_.end(),
-                                         [&](const OptionSpec& o) { return o.name == name; });
+                                         [&wanted = name](const OptionSpec& o) { return o.name == wanted; });
             if (it == option_specs_.end() || !fastchess_option_warning(*it, value, config_.name).empty())
                 continue;
             if (it->type == uci::OptionType::Button)

@@ -300,8 +300,8 @@ void EnginePool::warn_options_as_fastchess(const EngineSession& s) {
                 continue;
             }
             if (!specs) continue;
-            const auto it =
-                std::find_if(specs->begin(), specs->end(), [&](const auto& o) { return o.name == name; });
+            const auto it = std::find_if(specs->begin(), specs->end(),
+                                         [&wanted = name](const auto& o) { return o.name == wanted; });
             if (it == specs->end()) continue;
             if (const std::string w = game::fastchess_option_warning(*it, value, s.config->name); !w.empty())
                 print_fastchess(w);
