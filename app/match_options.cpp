@@ -59,7 +59,7 @@ Tokens take_resume(const Tokens& args, MatchRequest& r) {
         r.resume_option = args[i];
         for (++i; i < args.size() && !is_option(args[i]); ++i) {
             if (!fastchess) {
-                if (!r.resume_path.empty()) throw OptionError(fmt::format("{} takes one file", args[i]));
+                if (!r.resume_path.empty()) throw OptionError(r.resume_option + " takes one file");
                 r.resume_path = args[i];
                 continue;
             }
