@@ -69,14 +69,6 @@ void FastchessLines::after_finished(const GameFinished& ev) {
     if (!ev.record.outcome.unterminated()) live_block(status_block(ev.status));
 }
 
-void FastchessLines::unknown_options(const EngineConfig& e, const std::vector<std::string>& unknown) {
-    // In fastchess's words on its output, at every start of the engine, as it does.
-    if (!out_.on()) return StatusSink::unknown_options(e, unknown);
-    for (const std::string& name : unknown)
-        out_.text(fmt::format("Warning; {} doesn't have option {}\n", e.name, name));
-    out_.flush();
-}
-
 void FastchessLines::match_started(const MatchStarted& ev) {
     // fastchess says so as it shuffles a book with order=random, before the first game
     if (openings_random_) live_.line("Indexing opening suite...");

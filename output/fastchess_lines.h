@@ -21,7 +21,6 @@ class FastchessLines : public StatusSink {
         : StatusSink(live, out, crc), matchup_(std::move(matchup)), openings_random_(openings_random) {}
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
-    void unknown_options(const game::EngineConfig& e, const std::vector<std::string>& unknown) override;
     void engine_warning(const std::string& line) override;
     // The lines after a scored game (each ends with a newline; "" none).
     std::string status_block(const StatusSnapshot& s) const;
