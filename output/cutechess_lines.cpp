@@ -1,8 +1,58 @@
 #include "output/cutechess_lines.h"
 
+#include <fmt/format.h>
+
+#include "output/pgn.h"
 #include "output/status_lines.h"
 
 namespace drawproxy::output {
+
+OutcomeTally::OutcomeTally(std::vector<std::string> names)
+    : names_(std::move(names)), counts_(names_.size()) {}
+
+void OutcomeTally::add(int white, int black, const GameRecord& g, rules::Wording wording) {
+    if (white < 0 || black < 0 || std::size_t(white) >= counts_.size() ||
+        std::size_t(black) >= counts_.size())
+        return;
+    const std::string reason = runner_reason_text(g, wording);
+    const rules::Score s = g.outcome.score;
+    if (g.outcome.unterminated() || s == rules::Score::Draw) {
+        ++counts_[std::size_t(white)][reason];
+        ++counts_[std::size_t(black)][reason];
+        return;
+    }
+    const bool white_won = s == rules::Score::WhiteWins;
+    ++counts_[std::size_t(white_won ? white : black)]["Win: " + reason];
+    ++counts_[std::size_t(white_won ? black : white)]["Loss: " + reason];
+}
+
+int OutcomeTally::index_of(const std::string& name) const {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+        if (names_[i] == name) return int(i);
+    return -1;
+}
+
+std::string OutcomeTally::text() const {
+    std::string out;
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+        out += "\nPlayer: " + names_[i];
+        for (const auto& [reason, n] : counts_[i]) out += fmt::format("\n   \"{}\": {}", reason, n);
+    }
+    return out;
+}
+
+CutechessLines::CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
+                               std::vector<std::string> names, int outcome_interval)
+    : StatusSink(live, out, crc, wording), outcomes_(std::move(names)), outcome_interval_(outcome_interval) {}
+
+void CutechessLines::match_started(const MatchStarted& ev) {
+    StatusSink::match_started(ev);
+    for (const GameRecord& g : ev.carried) {
+        if (lists_outcomes())
+            outcomes_.add(outcomes_.index_of(g.white), outcomes_.index_of(g.black), g, wording_);
+        ++finished_;
+    }
+}
 
 std::string CutechessLines::status_block(const StatusSnapshot& s) {
     std::string out;
@@ -12,21 +62,32 @@ std::string CutechessLines::status_block(const StatusSnapshot& s) {
 }
 
 void CutechessLines::after_finished(const GameFinished& ev) {
-    if (!ev.record.outcome.unterminated()) return live_block(status_block(ev.status));
-    if (ev.status.engines != 2) return;
-    unterminated_line_at_ = ev.status.games;  // cutechess-cli prints its score line after it too
-    live_.line(cutechess_score_line(*ev.status.encounter));
+    if (lists_outcomes()) outcomes_.add(ev.status.white, ev.status.black, ev.record, wording_);
+    ++finished_;
+    if (!ev.record.outcome.unterminated()) {
+        live_block(status_block(ev.status));
+    } else if (ev.status.engines == 2) {
+        unterminated_line_at_ = ev.status.games;  // cutechess-cli prints its score line after it too
+        live_.line(cutechess_score_line(*ev.status.encounter));
+    }
+    if (lists_outcomes() && outcome_interval_ > 0 && finished_ % outcome_interval_ == 0)
+        live_.line(outcomes_.text());
 }
 
 std::string CutechessLines::final_block(const MatchEnded& ev) const {
-    if (ev.names.size() != 2) return "";
-    const HeadToHead& h = ev.stats.encounter(0, 1);
-    // A match that ended before its planned last game (an SPRT verdict) closes with the score
-    // line -scoreinterval left out. Without a game (an engine that did not start, an
-    // interruption) cutechess-cli still prints its results block, of "nan" figures.
-    const bool scored = ev.score_due_at_end || unterminated_line_at_ == ev.games_counted;
-    std::string out = ev.games_counted == 0 || scored ? "" : cutechess_score_line(h) + "\n";
-    return out + (ev.interval_at_end ? "" : cutechess_results(h, ev.settings) + "\n");
+    std::string out;
+    if (ev.names.size() == 2) {
+        const HeadToHead& h = ev.stats.encounter(0, 1);
+        // A match that ended before its planned last game (an SPRT verdict) closes with the score
+        // line -scoreinterval left out. Without a game (an engine that did not start, an
+        // interruption) cutechess-cli still prints its results block, of "nan" figures.
+        const bool scored = ev.score_due_at_end || unterminated_line_at_ == ev.games_counted;
+        if (ev.games_counted > 0 && !scored) out += cutechess_score_line(h) + "\n";
+        if (!ev.interval_at_end) out += cutechess_results(h, ev.settings) + "\n";
+    }
+    if (lists_outcomes() && (outcome_interval_ == 0 || finished_ % outcome_interval_ != 0))
+        out += outcomes_.text() + "\n";
+    return out;
 }
 
 void CutechessLines::match_ended(const MatchEnded& ev) {

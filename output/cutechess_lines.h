@@ -1,14 +1,37 @@
 #pragma once
 // cutechess-cli's status lines: "Score of A vs B: ..." when -scoreinterval says (and after a
 // game the interruption left unfinished), its results block every -ratinginterval games, and
-// before "Finished match" whichever of the two the last game did not print.
+// before "Finished match" whichever of the two the last game did not print; then its list of
+// each player's outcomes (every -outcomeinterval games, and at the end unless just printed).
+#include <map>
+#include <vector>
+
 #include "output/status_sink.h"
 
 namespace drawproxy::output {
 
+// cutechess-cli's tally of how each player's games ended, keyed by the ending's reason: a draw
+// under its reason for both players, a decisive game as "Win: <reason>" and "Loss: <reason>".
+class OutcomeTally {
+  public:
+    explicit OutcomeTally(std::vector<std::string> names);
+    // A game of engines `white` and `black` (indices; -1, an unknown name, is not counted).
+    void add(int white, int black, const GameRecord& g, rules::Wording wording);
+    int index_of(const std::string& name) const;
+    // "\nPlayer: A\n   \"Draw by stalemate\": 2..." (each player in the engines' order, the
+    // reasons sorted), as cutechess-cli prints it: an empty line first, no newline last.
+    std::string text() const;
+
+  private:
+    std::vector<std::string> names_;
+    std::vector<std::map<std::string, int>> counts_;
+};
+
 class CutechessLines : public StatusSink {
   public:
-    using StatusSink::StatusSink;
+    CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
+                   std::vector<std::string> names, int outcome_interval);
+    void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
     // The lines after a scored game (each ends with a newline; "" none).
     static std::string status_block(const StatusSnapshot& s);
@@ -19,7 +42,12 @@ class CutechessLines : public StatusSink {
     void after_finished(const GameFinished& ev) override;
 
   private:
+    // fastchess's -output format=cutechess has no outcome list: cutechess-cli's words only.
+    bool lists_outcomes() const { return wording_ == rules::Wording::cutechess; }
     int unterminated_line_at_ = -1;  // the game count when an unfinished game had its score line
+    OutcomeTally outcomes_;
+    int outcome_interval_;
+    int finished_ = 0;  // games finished (the resumed ones included), the outcome interval's count
 };
 
 }  // namespace drawproxy::output

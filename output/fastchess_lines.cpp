@@ -75,12 +75,6 @@ void FastchessLines::match_started(const MatchStarted& ev) {
     StatusSink::match_started(ev);
 }
 
-void FastchessLines::engine_warning(const std::string& line) {
-    if (!out_.on()) return;
-    out_.line(line);
-    out_.flush();
-}
-
 void FastchessLines::match_ended(const MatchEnded& ev) {
     if (!out_.on()) return;
     // fastchess prints its blocks only as games finish: a match stopped early (a crash without

@@ -18,18 +18,15 @@ class FastchessLines : public StatusSink {
   public:
     FastchessLines(Console live, Console out, const PgnFile* crc, std::string matchup,
                    bool openings_random = false)
-        : StatusSink(live, out, crc), matchup_(std::move(matchup)), openings_random_(openings_random) {}
+        : StatusSink(live, out, crc, rules::Wording::fastchess),
+          matchup_(std::move(matchup)),
+          openings_random_(openings_random) {}
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
-    void engine_warning(const std::string& line) override;
     // The lines after a scored game (each ends with a newline; "" none).
     std::string status_block(const StatusSnapshot& s) const;
 
   protected:
-    std::string warnings(const GameRecord& g) const override { return Report::fastchess_warnings(g); }
-    std::string finished_line(const GameRecord& g) const override {
-        return Report::fastchess_finished_line(g);
-    }
     void after_finished(const GameFinished& ev) override;
 
   private:

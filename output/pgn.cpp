@@ -190,14 +190,14 @@ std::string fastchess_movetext(const GameRecord& g, const std::string& result, b
             for (const std::string& note : ply.notes) text += ", " + note;
             if (i + 1 == g.plies.size()) {
                 for (const std::string& note : g.final_notes) text += ", " + note;
-                if (!ply.book) text += ", " + fastchess_reason_text(g);
+                if (!ply.book) text += ", " + runner_reason_text(g, rules::Wording::fastchess);
             }
             unit += ' ' + comment(text);
         }
         append(unit);
         pos.play(ply.move);
     }
-    if (g.plies.empty() && !minimal) append(comment(fastchess_reason_text(g)));
+    if (g.plies.empty() && !minimal) append(comment(runner_reason_text(g, rules::Wording::fastchess)));
     append(result);
     return out + "\n\n";
 }
@@ -263,7 +263,7 @@ std::string final_position_line(const GameRecord& g) {
     return rules::to_fen(pos);
 }
 
-std::string fastchess_reason_text(const GameRecord& g) {
+std::string runner_reason_text(const GameRecord& g, rules::Wording wording) {
     const game::Outcome& o = g.outcome;
     rules::EndingFacts facts = o.facts();
     if (o.termination == rules::Termination::DeadPosition) {
@@ -271,17 +271,26 @@ std::string fastchess_reason_text(const GameRecord& g) {
         for (const PlyRecord& ply : g.plies) end.play(ply.move);
         facts.insufficient_material = rules::is_insufficient_material(end);
     }
-    const std::string_view text = rules::fastchess_reason(o.termination, facts);
+    const std::string_view text = wording == rules::Wording::cutechess
+                                      ? rules::cutechess_reason(o.termination, facts)
+                                      : rules::fastchess_reason(o.termination, facts);
     const bool white_won = o.score == rules::Score::WhiteWins;
-    std::string reason;
+    const bool tablebase = o.article == rules::event_rule_word(rules::EventRule::Tablebase);
     const std::string overrun = std::to_string(std::max<std::int64_t>(0, o.overrun_ms));
+    const std::string move = o.move.empty() ? "" : ": " + o.move;
+    std::string reason;
     rules::fill_fields(text, reason, [&](std::string_view field) -> std::string_view {
         if (field == "winner") return white_won ? "White" : "Black";
         if (field == "overrun") return overrun;
         if (field == "loser") return white_won ? "Black" : "White";
         if (field == "article") return o.article;
-        if (field == "tablebase" && o.article == rules::event_rule_word(rules::EventRule::Tablebase))
-            return ": SyzygyTB";
+        if (field == "move") return move;
+        if (field == "tablebase") return tablebase ? ": SyzygyTB" : "";
+        if (field == "adjudication") {
+            if (tablebase) return ": SyzygyTB";
+            if (o.article == rules::event_rule_word(rules::EventRule::MaxMoves))
+                return ": maximal game length";
+        }
         return {};
     });
     return reason;

@@ -23,9 +23,9 @@ std::string move_comment(const PlyRecord& ply);
 std::string write_pgn(const GameRecord& game, bool minimal = false,
                       rules::Wording wording = rules::Wording::drawproxy,
                       const game::FastchessOutputSettings* keys = nullptr);
-// fastchess's reason for the game's ending, filled in: "White disconnects", "Draw by 3-fold
-// repetition", ... (rules/ending.h's fastchess column).
-std::string fastchess_reason_text(const GameRecord& game);
+// A runner's reason for the game's ending, filled in: "White disconnects", "Draw by 3-fold
+// repetition", ... (rules/ending.h's cutechess column for Wording::cutechess, else fastchess's).
+std::string runner_reason_text(const GameRecord& game, rules::Wording wording);
 // The game's final position as cutechess-cli's and fastchess' -epdout write it (a FEN line).
 std::string final_position_line(const GameRecord& game);
 

@@ -106,9 +106,9 @@ std::string Report::finished_line(const GameRecord& g) {
                        o.result_text(), o.rule_text(), who);
 }
 
-std::string Report::fastchess_finished_line(const GameRecord& g) {
+std::string Report::runner_finished_line(const GameRecord& g, rules::Wording wording) {
     return fmt::format("Finished game {} ({} vs {}): {} {{{}}}", g.number, g.white, g.black,
-                       g.outcome.result_text(), fastchess_reason_text(g));
+                       g.outcome.result_text(), runner_reason_text(g, wording));
 }
 
 std::string Report::fastchess_warnings(const GameRecord& g) {

@@ -25,9 +25,9 @@ class Report {
 
     static std::string started_line(const GameRecord& g, int total);
     static std::string finished_line(const GameRecord& g);
-    // fastchess's: "Finished game N (W vs B): R {reason}", its reasons word for word, the Laws'
-    // article added where fastchess has no such ending (rules/ending.h).
-    static std::string fastchess_finished_line(const GameRecord& g);
+    // fastchess's or cutechess-cli's: "Finished game N (W vs B): R {reason}", the runner's
+    // reasons word for word, the Laws' article added where it has no such ending (rules/ending.h).
+    static std::string runner_finished_line(const GameRecord& g, rules::Wording wording);
     // fastchess's warnings about the game's last move (fishtest's worker stops the test on
     // them), one per line without the last newline, "" none: an illegal move, and a move not in
     // lowercase UCI form before it.

@@ -15,23 +15,24 @@ namespace drawproxy::output {
 
 namespace {
 
-std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
-    const Console out(s.out), live(s.quiet ? nullptr : s.out);
-    switch (s.format) {
-        case OutputFormat::cutechess:
-            return std::make_unique<CutechessLines>(live, out, pgn);
-        case OutputFormat::fastchess:
-            return std::make_unique<FastchessLines>(
-                live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);
-        default:
-            return std::make_unique<DrawproxyLines>(live, out, pgn);
-    }
-}
-
 std::vector<std::string> names_of(const std::vector<game::EngineConfig>& engines) {
     std::vector<std::string> names;
     for (const auto& e : engines) names.push_back(e.name);
     return names;
+}
+
+std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
+    const Console out(s.out), live(s.quiet ? nullptr : s.out);
+    switch (s.format) {
+        case OutputFormat::cutechess:
+            return std::make_unique<CutechessLines>(live, out, pgn, s.wording, names_of(*s.engines),
+                                                    s.outcome_interval);
+        case OutputFormat::fastchess:
+            return std::make_unique<FastchessLines>(
+                live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);
+        default:
+            return std::make_unique<DrawproxyLines>(live, out, pgn, s.wording);
+    }
 }
 
 }  // namespace
@@ -40,9 +41,7 @@ std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s) {
     std::vector<std::unique_ptr<Sink>> sinks;
     const PgnFile* pgn = nullptr;
     if (!s.pgn.empty()) {
-        const rules::Wording wording =
-            s.format == OutputFormat::fastchess ? rules::Wording::fastchess : rules::Wording::drawproxy;
-        auto file = std::make_unique<PgnFile>(s.pgn, s.pgn_append, s.pgn_minimal, wording, *s.fastchess);
+        auto file = std::make_unique<PgnFile>(s.pgn, s.pgn_append, s.pgn_minimal, s.wording, *s.fastchess);
         pgn = file.get();
         sinks.push_back(std::move(file));
     }

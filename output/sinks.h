@@ -18,6 +18,8 @@ namespace drawproxy::output {
 
 struct SinkSettings {
     OutputFormat format = OutputFormat::drawproxy;
+    // Whose words the endings, the PGN and the warnings are in (wording_of()).
+    rules::Wording wording = rules::Wording::drawproxy;
     bool quiet = false;
     std::FILE* out = nullptr;  // the status lines (nullptr: none)
     std::string pgn;           // "": no file
@@ -26,7 +28,8 @@ struct SinkSettings {
     std::string epd;
     bool epd_append = true;
     std::string json, html;
-    int rating_interval = 0;  // the HTML page's refreshes
+    int rating_interval = 0;   // the HTML page's refreshes
+    int outcome_interval = 0;  // cutechess-cli's outcome list every N games (0: at the end)
     const std::vector<game::EngineConfig>* engines = nullptr;
     std::string openings_file;     // fastchess names it in its blocks
     bool openings_random = false;  // fastchess says it shuffles them
@@ -35,8 +38,12 @@ struct SinkSettings {
 
 std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s);
 
-// Whether the games record the facts of fastchess's PGN comments and warnings.
-inline bool uses_fastchess_facts(OutputFormat f) { return f == OutputFormat::fastchess; }
+// The -output format's words, except that the fastchess dialect keeps fastchess's whatever the
+// format (fastchess's -output format=cutechess changes its status lines only).
+inline rules::Wording wording_of(OutputFormat f, bool fastchess_dialect) {
+    if (fastchess_dialect || f == OutputFormat::fastchess) return rules::Wording::fastchess;
+    return f == OutputFormat::cutechess ? rules::Wording::cutechess : rules::Wording::drawproxy;
+}
 
 // The interruption said on standard error once the match's lines are printed.
 class InterruptNotice : public Sink {

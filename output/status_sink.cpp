@@ -43,6 +43,21 @@ void StatusSink::unknown_options(const game::EngineConfig& e, const std::vector<
         notice(fmt::format("warning: engine '{}' has no option '{}'", e.name, name));
 }
 
+std::string StatusSink::warnings(const GameRecord& g) const {
+    return wording_ == rules::Wording::fastchess ? Report::fastchess_warnings(g) : "";
+}
+
+std::string StatusSink::finished_line(const GameRecord& g) const {
+    if (wording_ == rules::Wording::drawproxy) return Report::finished_line(g);
+    return Report::runner_finished_line(g, wording_);
+}
+
+void StatusSink::engine_warning(const std::string& line) {
+    if (wording_ != rules::Wording::fastchess || !out_.on()) return;
+    out_.line(line);
+    out_.flush();
+}
+
 void StatusSink::live_block(const std::string& block) const {
     if (!block.empty()) live_.line(block.substr(0, block.size() - 1));
 }

@@ -25,6 +25,13 @@ struct Spelling {
     // "illegal") unless it is that forfeit.
     std::string_view fastchess[2] = {};
     std::string_view fastchess_tag = {};
+    // cutechess-cli 1.5's reason (its Result::description()) and Termination tag ("": none,
+    // as it writes for the board's own endings). {move} is ": <the move>" of an illegal move,
+    // {adjudication} the detail cutechess adds to an adjudication (": maximal game length",
+    // ": SyzygyTB"). The texts split as fastchess's; the Laws' additions follow ": " or sit in
+    // brackets, where cutechess-cli puts a description.
+    std::string_view cutechess[2] = {};
+    std::string_view cutechess_tag = {};
 };
 
 constexpr Spelling TABLE[] = {
@@ -38,7 +45,9 @@ constexpr Spelling TABLE[] = {
      {"The king was in check and no legal move could get it out: the game is won."},
      {},
      {"{winner} mates"},
-     "normal"},
+     "normal",
+     {"{winner} mates"},
+     ""},
     {Termination::Stalemate,
      "stalemate",
      "normal",
@@ -49,7 +58,9 @@ constexpr Spelling TABLE[] = {
      {"The player to move had no legal move and was not in check: a draw."},
      {},
      {"Draw by stalemate"},
-     "normal"},
+     "normal",
+     {"Draw by stalemate"},
+     ""},
     {Termination::DeadPosition,
      "dead-position",
      "normal",
@@ -61,7 +72,9 @@ constexpr Spelling TABLE[] = {
       "once."},
      {},
      {"Draw by insufficient mating material", "Draw by dead position ({article})"},
-     "normal"},
+     "normal",
+     {"Draw by insufficient mating material", "Draw by dead position ({article})"},
+     ""},
     {Termination::Fivefold,
      "fivefold",
      "normal",
@@ -72,7 +85,9 @@ constexpr Spelling TABLE[] = {
      {"The same position appeared for the fifth time: the game is drawn at once, nobody has to claim it."},
      {},
      {"Draw by 5-fold repetition ({article})"},
-     "normal"},
+     "normal",
+     {"Draw by 5-fold repetition ({article})"},
+     ""},
     {Termination::SeventyFiveMoves,
      "seventy-five-moves",
      "normal",
@@ -84,7 +99,9 @@ constexpr Spelling TABLE[] = {
       "game is drawn at once, nobody has to claim it."},
      {},
      {"Draw by 75 moves rule ({article})"},
-     "normal"},
+     "normal",
+     {"Draw by 75 moves rule ({article})"},
+     ""},
     {Termination::Threefold,
      "threefold",
      "normal",
@@ -99,7 +116,9 @@ constexpr Spelling TABLE[] = {
      "The player to move wrote down a move that makes the same position appear for the third time and "
      "claimed the draw before playing it; the claim was right.",
      {"Draw by 3-fold repetition, claimed ({article})", "Draw by 3-fold repetition"},
-     "normal"},
+     "normal",
+     {"Draw by 3-fold repetition, claimed ({article})", "Draw by 3-fold repetition"},
+     ""},
     {Termination::FiftyMoves,
      "fifty-moves",
      "normal",
@@ -113,7 +132,9 @@ constexpr Spelling TABLE[] = {
      "The player to move wrote down a move that completes fifty moves by each side without a capture or a "
      "pawn move and claimed the draw; the claim was right.",
      {"Draw by fifty moves rule, claimed ({article})", "Draw by fifty moves rule"},
-     "normal"},
+     "normal",
+     {"Draw by fifty moves rule, claimed ({article})", "Draw by fifty moves rule"},
+     ""},
     {Termination::Agreement,
      "agreement",
      "normal",
@@ -124,7 +145,9 @@ constexpr Spelling TABLE[] = {
      {"One player offered a draw and the other accepted it."},
      {},
      {"Draw by agreement"},
-     "normal"},
+     "normal",
+     {"Draw by agreement"},
+     ""},
     {Termination::TimeForfeit,
      "time-forfeit",
      "time forfeit",
@@ -138,6 +161,8 @@ constexpr Spelling TABLE[] = {
      {},
      {"{loser} loses on time ({overrun}ms overrun)",
       "Draw, flag fell and the opponent cannot checkmate ({article})"},
+     "time forfeit",
+     {"{loser} loses on time", "Draw by timeout: the opponent cannot checkmate ({article})"},
      "time forfeit"},
     {Termination::IllegalMove,
      "illegal-move",
@@ -151,6 +176,9 @@ constexpr Spelling TABLE[] = {
       "draw."},
      {},
      {"{loser} makes an illegal move", "Draw, illegal move and the opponent cannot checkmate ({article})"},
+     "illegal move",
+     {"{loser} makes an illegal move{move}",
+      "Draw by illegal move{move}, the opponent cannot checkmate ({article})"},
      "illegal move"},
     {Termination::Crash,
      "crash",
@@ -161,6 +189,8 @@ constexpr Spelling TABLE[] = {
      {"{loser} disconnects"},
      {"The engine's process ended during the game: it loses by forfeit (an event rule)."},
      {},
+     {"{loser} disconnects"},
+     "abandoned",
      {"{loser} disconnects"},
      "abandoned"},
     {Termination::Stall,
@@ -173,7 +203,9 @@ constexpr Spelling TABLE[] = {
      {"The engine stopped answering during the game: it loses by forfeit (an event rule)."},
      {},
      {"{loser}'s connection stalls"},
-     "abandoned"},
+     "abandoned",
+     {"{loser}'s connection stalls"},
+     "stalled connection"},
     {Termination::Adjudication,
      "adjudication",
      "adjudication",
@@ -184,6 +216,8 @@ constexpr Spelling TABLE[] = {
      {"An event rule, not the Laws, ended the game."},
      {},
      {"{winner} wins by adjudication{tablebase}", "Draw by adjudication{tablebase}"},
+     "adjudication",
+     {"{winner} wins by adjudication{adjudication}", "Draw by adjudication{adjudication}"},
      "adjudication"},
     {Termination::Resignation,
      "resignation",
@@ -195,7 +229,9 @@ constexpr Spelling TABLE[] = {
      {"A player resigned: the game is lost."},
      {},
      {"{loser} resigns"},
-     "normal"},
+     "normal",
+     {"{loser} resigns"},
+     ""},
     {Termination::Unterminated,
      "unterminated",
      "unterminated",
@@ -206,6 +242,8 @@ constexpr Spelling TABLE[] = {
      {"The game ended for a reason these reports do not explain."},
      {},
      {"Game interrupted"},
+     "unterminated",
+     {"No result"},
      "unterminated"},
 };
 static_assert(std::size(TABLE) == std::size_t(Termination::Unterminated) + 1);
@@ -294,19 +332,40 @@ Termination termination_of(Reason r) {
 }
 
 std::string_view pgn_termination(Termination t, Wording w) {
-    return w == Wording::fastchess ? row(t).fastchess_tag : row(t).pgn_tag;
+    switch (w) {
+        case Wording::fastchess:
+            return row(t).fastchess_tag;
+        case Wording::cutechess:
+            return row(t).cutechess_tag;
+        default:
+            return row(t).pgn_tag;
+    }
 }
+
+namespace {
+
+// Which of a runner's two reasons the game reads: a dead position by its material, a claim
+// by whether it was claimed, the rest by whether it was drawn.
+int runner_variant(Termination t, const Spelling& s, const EndingFacts& facts) {
+    if (t == Termination::DeadPosition) return facts.insufficient_material ? 0 : 1;
+    if (s.split == Spelling::ByClaim) return facts.claimed ? 0 : 1;
+    return facts.drawn ? 1 : 0;
+}
+
+std::string_view either(const std::string_view (&texts)[2], int i) {
+    return texts[i].empty() ? texts[0] : texts[i];
+}
+
+}  // namespace
 
 std::string_view fastchess_reason(Termination t, const EndingFacts& facts) {
     const Spelling& s = row(t);
-    int i = 0;
-    if (t == Termination::DeadPosition)
-        i = facts.insufficient_material ? 0 : 1;
-    else if (s.split == Spelling::ByClaim)
-        i = facts.claimed ? 0 : 1;
-    else
-        i = facts.drawn ? 1 : 0;
-    return s.fastchess[i].empty() ? s.fastchess[0] : s.fastchess[i];
+    return either(s.fastchess, runner_variant(t, s, facts));
+}
+
+std::string_view cutechess_reason(Termination t, const EndingFacts& facts) {
+    const Spelling& s = row(t);
+    return either(s.cutechess, runner_variant(t, s, facts));
 }
 
 bool is_event_ending(Termination t) { return row(t).event; }

@@ -44,12 +44,13 @@ std::optional<EventRule> parse_event_rule(std::string_view word);
 
 Termination termination_of(Reason r);
 
-// Whose words an output uses for endings: drawproxy's own (cutechess-cli's tags), or fastchess's.
-enum class Wording : std::uint8_t { drawproxy, fastchess };
+// Whose words an output uses for endings: drawproxy's own, fastchess's or cutechess-cli's.
+enum class Wording : std::uint8_t { drawproxy, fastchess, cutechess };
 
 // The PGN Termination tag: drawproxy's "normal", "time forfeit", "rules infraction",
-// "adjudication", "unterminated" (cutechess-cli's words); fastchess's "abandoned" for a crash or
-// a stall and "illegal move" (OpenBench's client reads them).
+// "adjudication", "unterminated" (the PGN standard's words); fastchess's "abandoned" for a crash
+// or a stall and "illegal move" (OpenBench's client reads them); cutechess-cli 1.5's "abandoned",
+// "stalled connection", "illegal move", ... and none ("") for the board's own endings.
 std::string_view pgn_termination(Termination t, Wording w = Wording::drawproxy);
 // The event's, not the Laws': adjudication and the forfeits of a crash or a stall.
 bool is_event_ending(Termination t);
@@ -73,6 +74,10 @@ std::string ending_category(std::optional<Termination> t, std::string_view word,
 // `{article}` and `{tablebase}` (": SyzygyTB" for a tablebase adjudication, else nothing) to fill
 // in: "{winner} mates", "Draw by 3-fold repetition", "{loser} disconnects", ...
 std::string_view fastchess_reason(Termination t, const EndingFacts& facts);
+// cutechess-cli's reason in its "Finished game" line and the PGN's last comment, with the same
+// fields and `{move}` (": <the illegal move>", or nothing) and `{adjudication}` (": maximal game
+// length", ": SyzygyTB", or nothing): "{winner} mates", "{loser}'s connection stalls", ...
+std::string_view cutechess_reason(Termination t, const EndingFacts& facts);
 
 // The PGN's closing sentence, with `{winner}` (White, Black), `{loser}` (the loser's name),
 // `{result}` (Draw, White wins, Black wins), `{article}` and `{rule}` (the ResultRule text) to

@@ -77,9 +77,14 @@ std::vector<std::string> engine_names(const MatchOptions& opts) {
     return names;
 }
 
+rules::Wording wording_of(const MatchOptions& o) {
+    return output::wording_of(o.output, o.dialect == Dialect::fastchess);
+}
+
 SinkSettings sink_settings(const MatchOptions& o, const std::string& rules, std::FILE* out) {
     SinkSettings s;
     s.format = o.output;
+    s.wording = wording_of(o);
     s.quiet = o.quiet;
     s.out = out;
     s.pgn = o.pgnout;
@@ -91,6 +96,7 @@ SinkSettings sink_settings(const MatchOptions& o, const std::string& rules, std:
     s.json = o.jsonout;
     s.html = o.htmlout;
     s.rating_interval = o.rating_interval;
+    s.outcome_interval = o.outcome_interval;
     s.engines = &o.engines;
     if (o.openings) s.openings_file = o.openings->file, s.openings_random = o.openings->random;
     s.rules = rules;
@@ -212,7 +218,7 @@ void MatchRun::open_outputs() {
     pool_->set_unknown_options([this](const EngineConfig& e, const std::vector<std::string>& unknown) {
         for (auto& s : sinks_) s->unknown_options(e, unknown);
     });
-    if (uses_fastchess_facts(opts_.output))
+    if (wording_of(opts_) == rules::Wording::fastchess)
         pool_->set_fastchess_warnings([this](const std::string& line) {
             for (auto& s : sinks_) s->engine_warning(line);
         });
@@ -229,7 +235,7 @@ void MatchRun::seed_games() {
         if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
-        if (uses_fastchess_facts(opts_.output)) g.fastchess_output = &opts_.fastchess_output;
+        if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
         if (cpus_) g.cpus = &*cpus_;
     }
 }

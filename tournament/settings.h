@@ -78,6 +78,7 @@ struct MatchOptions {
     bool report_penta = true;  // statistics on game pairs where there are pairs
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
+    int outcome_interval = 0;  // cutechess-cli's outcome list every N games; 0: at the end only
     OutputFormat output = OutputFormat::drawproxy;
     game::FastchessOutputSettings fastchess_output;  // -pgnout keys, -crc32, -check-mate-pvs, -testEnv
     // -use-affinity [CPUS]: each game's engines pinned to a CPU of its own (game/cpu_affinity.h);

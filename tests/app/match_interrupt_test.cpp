@@ -199,7 +199,8 @@ TEST_CASE("SIGINT while the engines quit after the last game still writes the su
 TEST_CASE("output cutechess: interrupted before any game ends, the lines cutechess-cli prints then",
           "[match][interrupt][runners]") {
     // A thinks a minute on its first move. cutechess-cli 1.5.1, interrupted so, printed the score
-    // line of no game and its results block of "nan" figures.
+    // line of no game and its results block of "nan" figures, then its outcome list, where the
+    // stopped game counts as "No result" for both.
     TempFile log(".log");
     BackgroundRun run(test::words("match -engine " + test::fake_cmd("sleep=0:60000;log=" + log.path) +
                                   " name=A -engine " + test::fake_cmd(KNIGHTS) +
@@ -215,6 +216,11 @@ TEST_CASE("output cutechess: interrupted before any game ends, the lines cuteche
     CHECK(out.find("Score of A vs B: 0 - 0 - 0  [nan] 0\n"
                    "Elo difference: nan +/- nan, LOS: nan %, DrawRatio: nan %\n"
                    "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n"
+                   "\n"
+                   "Player: A\n"
+                   "   \"No result\": 1\n"
+                   "Player: B\n"
+                   "   \"No result\": 1\n"
                    "Finished match\n") != std::string::npos);
     check_no_engine_left(kids);
 }

@@ -30,7 +30,7 @@ GameRecord game_of(Termination t, Score s, std::string article = "", bool claime
 }
 
 std::string fc_reason(const GameRecord& g) {
-    const std::string line = Report::fastchess_finished_line(g);
+    const std::string line = Report::runner_finished_line(g, rules::Wording::fastchess);
     return line.substr(line.find('{'));
 }
 
@@ -58,7 +58,8 @@ std::string result_of(Score s, Termination t) {
 }  // namespace
 
 TEST_CASE("fastchess's Finished lines: its reasons for every ending", "[match][output]") {
-    CHECK(Report::fastchess_finished_line(game_of(Termination::Crash, Score::BlackWins, "forfeit")) ==
+    CHECK(Report::runner_finished_line(game_of(Termination::Crash, Score::BlackWins, "forfeit"),
+                                       rules::Wording::fastchess) ==
           "Finished game 7 (crash3 vs mover): 0-1 {White disconnects}");
     CHECK(fc_reason(game_of(Termination::Crash, Score::WhiteWins, "forfeit")) == "{Black disconnects}");
     CHECK(fc_reason(game_of(Termination::Stall, Score::BlackWins, "forfeit")) ==
@@ -115,7 +116,8 @@ TEST_CASE("fastchess's Finished lines: the Laws' endings in its style, counted a
     for (int t = 0; t <= int(Termination::Unterminated); ++t)
         for (Score s : {Score::WhiteWins, Score::BlackWins, Score::Draw}) {
             const auto term = Termination(t);
-            const std::string line = Report::fastchess_finished_line(game_of(term, s, "x", true));
+            const std::string line =
+                Report::runner_finished_line(game_of(term, s, "x", true), rules::Wording::fastchess);
             INFO(line);
             for (char c : line) CHECK((unsigned char)c < 128);
             const Counted c = as_parsers(line);
