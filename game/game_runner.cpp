@@ -74,6 +74,8 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.time_control = spec_.white->tc.text();
     record_.fastchess_tc[rules::WHITE] = spec_.white->tc.fastchess_text();
     record_.fastchess_tc[rules::BLACK] = spec_.black->tc.fastchess_text();
+    record_.cutechess_tc[rules::WHITE] = spec_.white->tc.cutechess_text();
+    record_.cutechess_tc[rules::BLACK] = spec_.black->tc.cutechess_text();
     record_.rules = edition_.name;
     record_.start = spec_.start;
     record_.from_fen = spec_.from_fen;

@@ -65,6 +65,7 @@ struct GameRecord {
     std::string site = "?";
     std::string time_control;     // PGN TimeControl tag text
     std::string fastchess_tc[2];  // by colour: the time control as fastchess's PGN writes it
+    std::string cutechess_tc[2];  // ... and as cutechess-cli's
     std::string rules;            // edition name
     rules::Position start;
     bool from_fen = false;

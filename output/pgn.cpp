@@ -1,5 +1,8 @@
 #include "output/pgn.h"
 
+#include "output/cutechess_pgn.h"
+#include "output/pgn_text.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +15,22 @@
 #include "uci/utf8.h"
 
 namespace drawproxy::output {
+
+std::string pgn_comment(const std::string& text) {
+    std::string s = uci::strip_invalid_utf8(text);
+    for (char& ch : s)
+        if (ch == '}') ch = ')';
+    return "{" + s + "}";
+}
+
+std::string pgn_tag(const char* name, const std::string& value) {
+    std::string v;
+    for (char ch : uci::strip_invalid_utf8(value)) {
+        if (ch == '"' || ch == '\\') v += '\\';
+        v += ch;
+    }
+    return fmt::format("[{} \"{}\"]\n", name, v);
+}
 
 using game::GameRecord;
 using game::Outcome;
@@ -35,22 +54,8 @@ std::string move_comment(const PlyRecord& ply) {
 
 namespace {
 
-// Comments may not contain '}' in PGN; bytes an engine sent that are not UTF-8 are dropped.
-std::string comment(const std::string& text) {
-    std::string s = uci::strip_invalid_utf8(text);
-    for (char& ch : s)
-        if (ch == '}') ch = ')';
-    return "{" + s + "}";
-}
-
-std::string tag(const char* name, const std::string& value) {
-    std::string v;
-    for (char ch : uci::strip_invalid_utf8(value)) {
-        if (ch == '"' || ch == '\\') v += '\\';
-        v += ch;
-    }
-    return fmt::format("[{} \"{}\"]\n", name, v);
-}
+const auto& comment = pgn_comment;
+const auto& tag = pgn_tag;
 
 // fastchess's move comment (pgn_builder.cpp): "score/depth time" (a zero score unsigned, a
 // mate in plies, no score: nothing before the '/'), then the keys asked, in its order, and on the last move
@@ -301,6 +306,7 @@ std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording,
     if (wording != rules::Wording::fastchess) keys = nullptr;
     const std::string result = g.outcome.result_text();
     if (keys) return fastchess_tags(g, minimal, result) + fastchess_movetext(g, result, minimal, *keys);
+    if (wording == rules::Wording::cutechess) return write_cutechess_pgn(g, minimal);
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
     out += tag("Event", g.event);
