@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/edition_loader.h"
 #include "app/match_options.h"
+#include "tournament/engine_name.h"
 #include "tournament/scheduler.h"
 
 namespace drawproxy {
@@ -49,7 +50,11 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         return 0;
     }
     try {
-        const tournament::MatchOptions opts = app::parse_match_options(args, dialect);
+        tournament::MatchOptions opts = app::parse_match_options(args, dialect);
+        tournament::name_engines_by_id(opts.engines);
+        for (const std::string& s : tournament::make_names_unique(opts.engines))
+            if (dialect != tournament::Dialect::fastchess)  // fastchess renames them without a word
+                std::fprintf(stderr, "drawproxy: %s\n", s.c_str());
         if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
             std::printf("Info: Adjusted concurrency to %d based on number of available hardware threads.\n",
                         opts.concurrency);

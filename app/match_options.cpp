@@ -131,6 +131,7 @@ EngineConfig build_engine(EngineConfig e, const MatchRequest& r, std::size_t n) 
         e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
         const auto dot = e.name.rfind('.');
         if (d == Dialect::fastchess && dot != std::string::npos && dot > 0) e.name.resize(dot);  // the stem
+        e.name_from_engine = d == Dialect::cutechess && e.protocol == game::Protocol::Uci;
     }
     if (e.tc.infinite && !e.nodes && !e.depth)
         throw OptionError(fmt::format("engine '{}' has no limit: give tc=, st=, nodes= or depth=", e.name));

@@ -48,6 +48,9 @@ struct EngineConfig {
     bool white_pov = false;                 // whitepov: its scores are from White's side, not the mover's
     bool uci_debug = false;                 // debug: "debug on" before each game (cutechess-cli's key)
     double timeout_scale = 1.0;             // tscale=X: stall= and startup= times multiplied by X
+    // No name= in cutechess-cli's dialect: the name is the engine's "id name" (its program's
+    // file name until the engine has said it, and if it never does).
+    bool name_from_engine = false;
 };
 
 // The event's adjudication rules (cutechess-cli's -draw, -resign, -maxmoves): not the Laws,

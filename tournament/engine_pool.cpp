@@ -1,5 +1,7 @@
 #include "tournament/engine_pool.h"
 
+#include "tournament/engine_dir.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -13,27 +15,6 @@
 
 namespace drawproxy::tournament {
 namespace {
-
-// Runs `f` in the engine's dir= (where a relative cmd is found), as cutechess-cli starts it
-// there. The event loop is single-threaded, so changing directory around it is safe.
-template <class F>
-auto in_engine_dir(const EngineConfig& cfg, F f) {
-    if (cfg.dir.empty()) return f();
-    char* old = ::getcwd(nullptr, 0);
-    if (!old || ::chdir(cfg.dir.c_str()) != 0) {
-        std::free(old);
-        throw engine::EngineStartError(
-            fmt::format("cannot enter directory '{}' for engine '{}'", cfg.dir, cfg.name));
-    }
-    struct Back {
-        char* dir;
-        ~Back() {
-            (void)!::chdir(dir);
-            std::free(dir);
-        }
-    } back{old};
-    return f();
-}
 
 std::string seconds(std::int64_t ms) { return fmt::format("{:g} s", double(ms) / 1000); }
 

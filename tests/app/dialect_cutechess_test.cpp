@@ -4,6 +4,7 @@
 
 #include "app/match_options.h"
 #include "support/match_helpers.h"
+#include "tournament/engine_name.h"
 
 using namespace drawproxy;
 using drawproxy::test::words;
@@ -189,4 +190,48 @@ TEST_CASE("each runner's every option and key is taken or refused by name in its
             CHECK(why.find('\n') == std::string::npos);
             if (name != "-engine") CHECK(why.find(name) != std::string::npos);
         }
+}
+
+TEST_CASE("cutechess dialect: an engine without name= is called by its id name", "[dialect][cutechess]") {
+    const auto c = cc_parse("-engine cmd=/x/sf16.bin -engine cmd=b name=B -each nodes=1", Dialect::cutechess);
+    CHECK(c.engines[0].name == "sf16.bin");  // until the engine has said its name
+    CHECK(c.engines[0].name_from_engine);
+    CHECK_FALSE(c.engines[1].name_from_engine);
+    CHECK_FALSE(cc_parse("-engine cmd=/x/sf -engine cmd=b -each nodes=1", Dialect::drawproxy)
+                    .engines[0]
+                    .name_from_engine);
+    CHECK_FALSE(cc_parse("-engine cmd=/x/sf -engine cmd=b -each nodes=1", Dialect::fastchess)
+                    .engines[0]
+                    .name_from_engine);
+
+    game::EngineConfig e;
+    e.cmd = test::binary_path("bin/fake_player");
+    e.args = {"idname=Fake_Engine_2.0"};
+    CHECK(tournament::engine_id_name(e) == std::optional<std::string>("Fake Engine 2.0"));
+    e.cmd = "/nonexistent/engine";
+    CHECK(tournament::engine_id_name(e) == std::nullopt);
+}
+
+TEST_CASE("engines of one name are told apart as fastchess does: _2, _3", "[dialect]") {
+    std::vector<game::EngineConfig> engines(4);
+    engines[0].name = "X", engines[1].name = "X", engines[2].name = "X_2", engines[3].name = "Y";
+    const std::vector<std::string> said = tournament::make_names_unique(engines);
+    CHECK(engines[0].name == "X");
+    CHECK(engines[1].name == "X_3");  // X_2 is taken
+    CHECK(engines[2].name == "X_2");
+    CHECK(engines[3].name == "Y");
+    CHECK(said == std::vector<std::string>{"two engines are called 'X': engine 2 is called 'X_3'"});
+}
+
+TEST_CASE("run as cutechess-cli, two unnamed engines of one id name play as NAME and NAME_2",
+          "[dialect][cutechess][engine]") {
+    const test::CommandRun r = test::run_drawproxy(
+        "match -dialect cutechess -engine " + test::fake_cmd("idname=Twin") + " -engine " +
+        test::fake_cmd("idname=Twin") + " -each nodes=1 -maxmoves 3 -games 2");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.err.find("drawproxy: two engines are called 'Twin': engine 2 is called 'Twin_2'\n") !=
+          std::string::npos);
+    CHECK(r.out.find("Started game 1 of 2 (Twin vs Twin_2)\n") != std::string::npos);
+    CHECK(r.out.find("Score of Twin vs Twin_2: 0 - 0 - 2  [0.500] 2\n") != std::string::npos);
 }

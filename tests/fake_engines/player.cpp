@@ -70,6 +70,8 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.report_cpus = value == "1";
         } else if (key == "readysleep") {
             s.ready_sleep_ms = number(value);
+        } else if (key == "idname") {
+            s.id_name = spaces_from_underscores(value);
         } else if (key == "banner") {
             s.banner = spaces_from_underscores(value);
         } else if (key == "hangfirst") {
@@ -146,7 +148,7 @@ bool Player::answer(const std::string& line) {
     switch (cmd_.type) {
         case uci::GuiCommandType::Uci:
             if (!spec_.err.empty()) std::fprintf(stderr, "%s\n", spec_.err.c_str());
-            say("id name matchfake");
+            say("id name " + spec_.id_name);
             say("uciok");
             break;
         case uci::GuiCommandType::IsReady:

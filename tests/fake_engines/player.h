@@ -10,6 +10,7 @@
 //                    answer;  bytes=P  answer "bestmove \xff\xfe" (not UTF-8);  sleep=P:MS  think MS
 //   claim=P:TEXT     print "info string drawproxy claim TEXT" before the bestmove ('_' for spaces)
 //   err=TEXT         print TEXT ('_' for spaces) on stderr at "uci"
+//   idname=TEXT      say "id name TEXT" ('_' for spaces; default matchfake)
 //   log=PATH         append every line received to PATH
 //   closein=1        after its readyok, close its input (every descriptor but stdout and stderr),
 //                    live 1 s more and exit 0, so the runner's next write meets no reader
@@ -54,6 +55,7 @@ struct PlaySpec {
     std::string gate_path;
     int burn_ms = 0, start_sleep_ms = 0, ready_sleep_ms = 0;
     std::string banner;
+    std::string id_name = "matchfake";
     std::string hang_first;
     bool xboard = false, san = false, ping = true, done = true, setboard = true, late = false;
     std::map<int, std::string> xclaims, announces;
