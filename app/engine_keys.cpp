@@ -46,9 +46,10 @@ void set_margin(EngineConfig& e, const std::string& value, const std::string&) {
 constexpr Key KEYS[] = {
     {"cmd", ALL, TAKEN, false, [](EngineConfig& e, const std::string& v, const std::string&) { e.cmd = v; },
      "cmd=COMMAND", "the engine program (required)"},
-    {"name", DP_CC, TAKEN, false,
-     [](EngineConfig& e, const std::string& v, const std::string&) { e.name = v; }, "name=NAME",
-     "its name in the output (default: the program's file name)"},
+    {"name", DP, TAKEN, false, [](EngineConfig& e, const std::string& v, const std::string&) { e.name = v; },
+     "name=NAME", "its name in the output (default: the program's file name)"},
+    {"name", CC, TAKEN, false, [](EngineConfig& e, const std::string& v, const std::string&) { e.name = v; },
+     "name=NAME", "its name in the output (default: the name it gives itself, its\nUCI id name)"},
     {"name", FC, TAKEN, false, [](EngineConfig& e, const std::string& v, const std::string&) { e.name = v; },
      "name=NAME", "its name in the output (default: the program's file name without its extension)"},
     {"dir", ALL, TAKEN, false, [](EngineConfig& e, const std::string& v, const std::string&) { e.dir = v; },
