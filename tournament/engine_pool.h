@@ -9,11 +9,11 @@
 //
 // Start-up under load: a new process is started only while fewer than start_slots() are
 // starting (a queue keeps the order asked in), so many engines starting at once do not share
-// the cores and each take as long as all of them; each step has the engine's startup= time
-// from its own beginning (the process's start for uciok, isready for readyok), never time
+// the cores and each take as long as all of them; each step has the engine's allowance (its
+// startup_ms for uciok, from the process's start; ready_ms for readyok, from isready), never time
 // spent in the queue or on the other steps; and a process that misses it is retired and
 // started once more, with RETRY_SCALE times the allowance, before the game fails with what the
-// engine did.
+// engine did (with set_fastchess_timeouts, as fastchess: no second process).
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
