@@ -21,6 +21,11 @@ std::int64_t positive_seconds(const std::string& value, const std::string& key) 
     return *ms;
 }
 
+// uciok and readyok: both waits
+void set_startup(EngineConfig& e, const std::string& value, const std::string& key) {
+    e.startup_ms = e.ready_ms = positive_seconds(value, key);
+}
+
 void set_option(EngineConfig& e, const std::string& value, const std::string& key) {
     // a later value for the same option replaces the earlier one (-each, conf=), as in cutechess-cli
     const std::string name = key.substr(7);
@@ -103,14 +108,13 @@ constexpr Key KEYS[] = {
     {"stall", ALL, TAKEN, false,
      [](EngineConfig& e, const std::string& v, const std::string& k) { e.stall_ms = positive_seconds(v, k); },
      "stall=SECONDS", "silence that forfeits when no clock runs (default 60)"},
-    {"startup", ALL, TAKEN, false,
-     [](EngineConfig& e, const std::string& v, const std::string& k) {
-         e.startup_ms = positive_seconds(v, k);
-     },
-     "startup=SECONDS",
+    {"startup", DP_CC, TAKEN, false, set_startup, "startup=SECONDS",
      "time for uciok from the engine's start and for readyok from\nisready (default 10); a process that "
      "misses "
      "it is started once\nmore with 3 times as long, then the match stops before the\ngame is scored"},
+    {"startup", FC, TAKEN, false, set_startup, "startup=SECONDS",
+     "time for uciok from the engine's start and for readyok from\nisready (default -startup-ms and "
+     "-ucinewgame-ms)"},
     {"tscale", ALL, TAKEN, false,
      [](EngineConfig& e, const std::string& v, const std::string&) {
          // cutechess-cli: scales the engine's timeouts (start-up, answers), not its clock

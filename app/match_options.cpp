@@ -125,6 +125,7 @@ EngineConfig build_engine(EngineConfig e, const MatchRequest& r, std::size_t n) 
         for (const auto& t : r.each) apply_engine_token(e, t, std::string(names::each), d);
     e.stall_ms = std::int64_t(double(e.stall_ms) * e.timeout_scale);
     e.startup_ms = std::int64_t(double(e.startup_ms) * e.timeout_scale);
+    e.ready_ms = std::int64_t(double(e.ready_ms) * e.timeout_scale);
     if (e.cmd.empty()) throw OptionError(fmt::format("engine {} has no cmd=", n + 1));
     if (e.name.empty()) {
         auto slash = e.cmd.find_last_of('/');
@@ -142,6 +143,11 @@ EngineConfig default_engine(const MatchRequest& r) {
     EngineConfig e;
     // drawproxy: pipes and scheduling take a few ms, with room for a loaded machine; fastchess: none
     e.tc.margin_ms = r.opts.dialect == Dialect::fastchess ? 0 : 50;
+    // fastchess waits 10 s for uciok and 60 s for the readyok after ucinewgame (-startup-ms,
+    // -ucinewgame-ms); an engine's startup= sets both.
+    if (r.opts.dialect == Dialect::fastchess) e.ready_ms = 60000;
+    if (r.opts.startup_ms) e.startup_ms = *r.opts.startup_ms;
+    if (r.opts.ucinewgame_ms) e.ready_ms = *r.opts.ucinewgame_ms;
     if (r.claim_default) e.claim = *ClaimPolicy::parse(*r.claim_default, true);
     return e;
 }
@@ -278,6 +284,10 @@ void build_engines_from_json(MatchRequest& r) {
 void concurrency_from_threads(MatchOptions& opts) {
     if (opts.dialect != Dialect::fastchess) return;
     const int threads = int(std::thread::hardware_concurrency());
+    if (opts.quick_concurrency) {  // -quick sets it without a word
+        opts.concurrency = std::max(1, threads - 2);
+        return;
+    }
     if (opts.concurrency > threads && threads > 0 && !opts.force_concurrency)
         throw OptionError(
             fmt::format("-concurrency {} exceeds the machine's {} hardware threads: give "

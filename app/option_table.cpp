@@ -89,6 +89,50 @@ void openings(MatchRequest& r, Values values, Name opt, Dialect d) {
     r.opts.openings = o;
 }
 
+// fastchess's -quick cmd=A cmd=B book=FILE: two engines named after their cmd (1 and 2 added to
+// equal names) at 10+0.1, 25000 rounds of 2 games on random openings, draws adjudicated from
+// move 30, -recover, cutechess-cli's status lines; its messages when a key is wrong or missing.
+void quick(MatchRequest& r, Values values, Name) {
+    std::vector<std::string> cmds;
+    for (const auto& v : values) {
+        const auto eq = v.find('=');
+        const std::string key = v.substr(0, eq), value = eq == std::string::npos ? "" : v.substr(eq + 1);
+        if (key == "cmd") {
+            cmds.push_back(value);
+        } else if (key == "book") {
+            OpeningsOptions o;
+            o.file = value;
+            o.random = true;
+            o.policy = OpeningsOptions::Policy::Round;
+            o.plies = 1000000;  // every ply, as -openings in fastchess
+            if (value.ends_with(".pgn"))
+                o.format = OpeningsOptions::Format::Pgn;
+            else if (!value.ends_with(".epd"))
+                throw OptionError("Please include the .pgn or .epd file extension for the opening book.");
+            r.opts.openings = o;
+        } else {
+            throw OptionError(fmt::format("Unrecognized quick option \"{}\" with value \"{}\".", key, value));
+        }
+    }
+    if (cmds.size() != 2) throw OptionError("Option \"-quick\" requires exactly two cmd entries.");
+    if (!r.opts.openings) throw OptionError("Option \"-quick\" requires a book=FILE entry.");
+    const bool same = cmds[0] == cmds[1];
+    for (int i = 0; i < 2; ++i)
+        r.engines.push_back(
+            {"cmd=" + cmds[i], "name=" + cmds[i] + (same ? std::to_string(i + 1) : ""), "tc=10+0.1"});
+    r.opts.games = 2;
+    r.opts.rounds = 25000;
+    r.games_given = true;
+    r.opts.quick_concurrency = true;
+    r.opts.recover = true;
+    auto& a = r.opts.adjudication;
+    a.draw_movenumber = 30, a.draw_movecount = 8, a.draw_score = 8;
+    r.opts.output = output::OutputFormat::cutechess;
+}
+
+// fastchess's -startup-ms, -ucinewgame-ms and -ping-ms: milliseconds.
+std::int64_t milliseconds(Values v, Name opt) { return to_int<std::int64_t>(v[0], opt, 1); }
+
 constexpr Spec OPTIONS[] = {
     {names::dialect, ALL, TAKEN, ONE, no_op, "-dialect NAME",
      "the options' meanings: drawproxy (default), fastchess or cutechess\n(also chosen by the program's name: "
@@ -140,7 +184,10 @@ constexpr Spec OPTIONS[] = {
      [](MatchRequest& r, Values v, Name o) { r.opts.concurrency = to_int<int>(v[0], o, 1); }, "-concurrency N",
      "games at once (default 1); each game has its own engine processes"},
     {"-concurrency", FC, TAKEN, ONE,
-     [](MatchRequest& r, Values v, Name o) { r.opts.concurrency = to_int<int>(v[0], o, -1000000); },
+     [](MatchRequest& r, Values v, Name o) {
+         r.opts.concurrency = to_int<int>(v[0], o, -1000000);
+         r.opts.quick_concurrency = false;  // after -quick: this one counts
+     },
      "-concurrency N",
      "games at once (default 1); 0 or -N: the hardware threads less N"},
     {"-variant", ALL, TAKEN, ONE,
@@ -434,18 +481,39 @@ constexpr Spec OPTIONS[] = {
      "it lists cutechess-cli's configured engines; drawproxy has no engine list"},
     {"-resultformat", ALL, REFUSED, ANY, nullptr, "", "result lists have one format: the tables drawproxy prints"},
     {"-outcomeinterval", FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess lists no outcomes"},
-    {"-quick", ALL, REFUSED, ANY, nullptr, "", "give the engines with -engine and the book with -openings"},
+    {"-quick", FC, TAKEN, ANY, quick, "-quick cmd=ENGINE1 cmd=ENGINE2 book=FILE",
+     "two engines named after cmd at 10+0.1, -games 2 -rounds 25000,\n-concurrency: the hardware threads "
+     "less 2, -recover, -draw\nmovenumber=30 movecount=8 score=8, -output format=cutechess,\nbook with "
+     "order=random (.epd or .pgn)"},
+    {"-quick", DP_CC, REFUSED, ANY, nullptr, "",
+     "it is fastchess' shorthand (taken in the fastchess dialect): give -engine twice and -openings"},
     {"-crc32", DP_CC, REFUSED, ANY, nullptr, "", "PGN checksums are not computed"},
     {"-check-mate-pvs", DP_CC, REFUSED, ANY, nullptr, "", "mate PVs are not checked"},
-    {"-show-latency", ALL, REFUSED, ANY, nullptr, "",
+    {"-show-latency", FC, TAKEN, NONE, no_op, "-show-latency",
+     "accepted: fastchess writes each move's latency to its -log at\nlevel=info; drawproxy's -log holds the "
+     "engines' lines only, so\nnothing is written (-pgnout ... latency=true puts it in the PGN)"},
+    {"-show-latency", DP_CC, REFUSED, ANY, nullptr, "",
      "fastchess writes it to its -log only; -pgnout latency=true puts it in the PGN"},
     {"-testEnv", DP_CC, REFUSED, ANY, nullptr, "", "it only changes fastchess' own test output"},
-    {"-strict", ALL, REFUSED, ANY, nullptr, "",
-     "a warning does not stop the match: its Warning; line is printed, play goes on"},
+    {"-strict", FC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.strict = true; }, "-strict",
+     "the first Warning; line stops the match: the running games end\nunscored, exit status 1"},
+    {"-strict", DP_CC, REFUSED, ANY, nullptr, "",
+     "fastchess' option (taken in the fastchess dialect): here a warning does not stop the match"},
     {"-use-affinity", DP_CC, REFUSED, ANY, nullptr, "", "engines are not pinned to CPUs"},
-    {"-startup-ms", ALL, REFUSED, ANY, nullptr, "", "give the engine key startup=SECONDS instead"},
-    {"-ucinewgame-ms", ALL, REFUSED, ANY, nullptr, "", "ucinewgame waits are fixed"},
-    {"-ping-ms", ALL, REFUSED, ANY, nullptr, "", "isready waits are fixed"},
+    {"-startup-ms", FC, TAKEN, ONE, [](MatchRequest& r, Values v, Name o) { r.opts.startup_ms = milliseconds(v, o); },
+     "-startup-ms N, -ucinewgame-ms N",
+     "ms to wait for uciok (default 10000; a miss stops the match) and for\nthe readyok after ucinewgame "
+     "(default 60000; a miss loses the game,\nand the match stops unless -recover)"},
+    {"-ucinewgame-ms", FC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) { r.opts.ucinewgame_ms = milliseconds(v, o); }, "", ""},
+    {"-ping-ms", FC, TAKEN, ONE, [](MatchRequest&, Values v, Name o) { milliseconds(v, o); }, "-ping-ms N",
+     "accepted: fastchess pings with isready before each move; drawproxy\nsends isready only after ucinewgame "
+     "(-ucinewgame-ms)"},
+    {"-startup-ms", DP_CC, REFUSED, ANY, nullptr, "", "give the engine key startup=SECONDS instead"},
+    {"-ucinewgame-ms", DP_CC, REFUSED, ANY, nullptr, "",
+     "give the engine key startup=SECONDS: it times the readyok after ucinewgame too"},
+    {"-ping-ms", DP_CC, REFUSED, ANY, nullptr, "",
+     "isready is sent only after ucinewgame: the engine key startup=SECONDS times its readyok"},
     {"--compliance", ALL, REFUSED, ANY, nullptr, "", "use `drawproxy check -- ENGINE`"},
     // The command's own: the usage and the version, whatever else is given.
     {names::help_short, ALL, COMMAND, ANY, nullptr, "-h, --help", "print this text and exit"},

@@ -38,11 +38,19 @@ struct EngineSession {
     std::function<void(std::string_view)> log_line;  // set with -log / -debug
 };
 
+// Why a request got no process, in words that follow the engine's name. `forfeits`: as fastchess,
+// the engine did not answer the isready after ucinewgame in time, and loses the game (else the
+// game is not played).
+struct NotReady {
+    std::string why;
+    bool forfeits = false;
+};
+
 // Where a game takes its players' processes from, ready to play, and gives them back.
 class EngineSource {
   public:
-    // A ready process, or none and what the engine did instead (the caller names the engine).
-    using ReadyHandler = std::function<void(std::shared_ptr<EngineSession> s, const std::string& failure)>;
+    // A ready process (and an empty `failure.why`), or none and what the engine did instead.
+    using ReadyHandler = std::function<void(std::shared_ptr<EngineSession> s, const NotReady& failure)>;
     using Ticket = std::uint64_t;
 
     // Asks for a ready process of `config`; `ready` runs later on the loop, once. Throws

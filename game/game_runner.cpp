@@ -107,18 +107,19 @@ void GameRunner::start() {
         Seat& p = players_[c];
         p.settled = false;
         p.asked =
-            pool_.acquire(*p.config, [weak, c](std::shared_ptr<EngineSession> s, const std::string& failure) {
+            pool_.acquire(*p.config, [weak, c](std::shared_ptr<EngineSession> s, const NotReady& failure) {
                 if (auto self = weak.lock()) self->on_ready(c, std::move(s), failure);
             });
     }
 }
 
-void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const std::string& failure) {
+void GameRunner::on_ready(Color c, std::shared_ptr<EngineSession> s, const NotReady& failure) {
     Seat& p = players_[c];
     p.asked = 0;
     if (!s) {
         p.exited = true;  // there is no process to give back
-        return fail_start(c, failure);
+        if (failure.forfeits) return lose_unready(c, failure.why);
+        return fail_start(c, failure.why);
     }
     p.session = std::move(s);
     p.session->listener = std::static_pointer_cast<EngineListener>(shared_from_this());
@@ -166,6 +167,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
         p.facts.line(line);
         if (uci::Tokens(line).next() != "bestmove")
             p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
+        if (warned_strictly()) return finish(Outcome{});
     }
     const PlayerEvent e = player(p).read(line, arbiter_.position());
     if (e.kind == PlayerEvent::None) return;
@@ -242,6 +244,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
     p.pv_check.bestmove(m ? move_text : std::string_view(), arbiter_.game(), p.config->name,
                         record_.warnings);
+    if (warned_strictly()) return finish(Outcome{});
 
     // A standing offer is accepted when the player's own score says the game is level.
     if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
@@ -288,6 +291,7 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     const Seat &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
     us.pv_check.mate_signs(record_.plies, arbiter_.game(), them.config->name, them.facts.chosen_line(),
                            us.config->name, us.facts.chosen_line(), record_.warnings);
+    if (warned_strictly()) return finish(Outcome{});
     if (over) return finish(*over);  // the Laws first
     if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
         if (auto o = adjudicate_by_tablebase()) return finish(*o);
@@ -435,6 +439,14 @@ void GameRunner::report_if_settled() {
 
 void GameRunner::fail_start(Color c, const std::string& why) {
     record_.startup_failure = fmt::format("engine '{}' {}", players_[c].config->name, why);
+    finish(arbiter_.forfeit(c, rules::Termination::Crash));
+}
+
+void GameRunner::lose_unready(Color c, const std::string& why) {
+    const std::string& name = players_[c].config->name;
+    record_.final_notes.push_back(fmt::format("{} {}", name, why));
+    // as a crash: without -recover the match stops after the running games
+    record_.crash = fmt::format("engine '{}' {}", name, why);
     finish(arbiter_.forfeit(c, rules::Termination::Crash));
 }
 

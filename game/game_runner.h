@@ -48,6 +48,8 @@ struct GameSpec {
     const FastchessOutputSettings* fastchess_output = nullptr;
     // -use-affinity: where the game takes its CPU from while it plays (nullptr: not pinned).
     CpuSlots* cpus = nullptr;
+    // fastchess's -strict: the first of the game's warnings ends it unterminated (the match stops).
+    bool end_at_warning = false;
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.
@@ -97,7 +99,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         PvCheck pv_check;                    // fastchess's warnings about the search
     };
 
-    void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const std::string& failure);
+    void on_ready(rules::Color c, std::shared_ptr<EngineSession> s, const NotReady& failure);
     void on_line(rules::Color c, std::string_view line);
     void on_exit(rules::Color c, int status);
     void on_timeout();
@@ -109,6 +111,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void finish(Outcome outcome);
     // An engine did not become ready: the game is not scored, and `why` says what it did.
     void fail_start(rules::Color c, const std::string& why);
+    bool warned_strictly() const { return spec_.end_at_warning && !record_.warnings.empty(); }
+    // fastchess: no readyok in time after ucinewgame is a disconnect, and the game is lost.
+    void lose_unready(rules::Color c, const std::string& why);
     // Gives the player's process back to the pool or retires it; reports the game once both
     // players are settled.
     void settle(Seat& p, bool retire);

@@ -38,7 +38,8 @@ struct EngineConfig {
     int depth = 0;
     ClaimPolicy claim;
     std::int64_t stall_ms = 60000;    // no answer for this long without a clock: stalled
-    std::int64_t startup_ms = 10000;  // uci -> uciok and isready -> readyok must come within this
+    std::int64_t startup_ms = 10000;  // uci -> uciok must come within this (startup=, -startup-ms)
+    std::int64_t ready_ms = 10000;    // isready -> readyok (startup=, fastchess's -ucinewgame-ms)
     bool restart = false;             // restart=on: a new process for every game (cutechess' key)
     std::string book;    // book=: a Polyglot book (.bin) the player's moves come from while it has them
     int book_depth = 0;  // bookdepth=: only within this many full moves of the game (0: no limit)

@@ -134,15 +134,18 @@ void EnginePool::start_queued() {
         try {
             launch(it->second);
         } catch (const engine::EngineStartError& e) {
-            fail(t, e.what());  // it could start when asked: the machine changed since
+            fail(t, {e.what()});  // it could start when asked: the machine changed since
         }
     }
 }
 
 std::int64_t EnginePool::allowance_ms(const Request& r) {
+    // uciok (the protocol's start) or readyok (after isready) is awaited
+    const bool ready_step = r.session && r.session->player->initialized();
+    const std::int64_t ms = ready_step ? r.config->ready_ms : r.config->startup_ms;
     // A first miss says the machine is slow: the second process gets more time, as
     // cutechess-cli gives any engine 35 s to start its protocol.
-    return r.config->startup_ms * (r.attempts > 1 ? RETRY_SCALE : 1);
+    return ms * (r.attempts > 1 ? RETRY_SCALE : 1);
 }
 
 void EnginePool::arm(Request& r) {
@@ -208,11 +211,18 @@ void EnginePool::on_ready_timeout(Ticket t) {
     std::shared_ptr<Request> r = it->second;
     if (const auto step = r->session->player->first_step_expired(); step != game::Player::Step::Waiting)
         return on_step(*r, step);
+    const bool ready_step = r->session->player->initialized();
+    const std::string miss = fmt::format("no {} within {} of {}", r->session->player->awaited(),
+                                         seconds(allowance_ms(*r)), r->session->player->awaited_since());
+    const std::string& name = r->config->name;
+    if (fastchess_say_ && ready_step) print_fastchess(game::fastchess_not_responsive(name));
+    if (fastchess_timeouts_) {
+        if (!ready_step && r->config->protocol == game::Protocol::Uci)
+            print_fastchess(fmt::format(
+                "Fatal; {} engine startup failure: \"Engine didn't respond to uciok after startup\"", name));
+        return fail(t, {"sent " + miss, ready_step});
+    }
     std::shared_ptr<EngineSession> s = std::move(r->session);
-    if (fastchess_say_ && s->player->initialized())
-        print_fastchess(game::fastchess_not_responsive(s->config->name));
-    const std::string miss = fmt::format("no {} within {} of {}", s->player->awaited(),
-                                         seconds(allowance_ms(*r)), s->player->awaited_since());
     s->readying = 0;
     retire(s);
     if (r->fresh) --starting_;
@@ -221,7 +231,7 @@ void EnginePool::on_ready_timeout(Ticket t) {
         const std::string did = r->last_line.empty() ? std::string("it sent nothing")
                                                      : fmt::format("its last line: \"{}\"", r->last_line);
         return fail(t,
-                    fmt::format("sent {}; a second process sent {} either ({})", r->first_miss, miss, did));
+                    {fmt::format("sent {}; a second process sent {} either ({})", r->first_miss, miss, did)});
     }
     r->first_miss = miss;
     // A slow start on a loaded machine is not a broken engine: a new process, first in line.
@@ -244,7 +254,7 @@ std::shared_ptr<EnginePool::Request> EnginePool::close(Ticket t) {
     return r;
 }
 
-void EnginePool::fail(Ticket t, const std::string& why) {
+void EnginePool::fail(Ticket t, const NotReady& why) {
     auto r = close(t);
     if (r->session) retire(r->session);
     r->ready(nullptr, why);
@@ -301,7 +311,7 @@ void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
     boost::asio::post(io_, [this, s] { forget(s); });
     if (s->readying) {
         // Exited before it was ready: broken, not slow, so not tried again.
-        fail(s->readying, fmt::format("exited with status {} before {}", status, s->player->awaited()));
+        fail(s->readying, {fmt::format("exited with status {} before {}", status, s->player->awaited())});
     }
 }
 

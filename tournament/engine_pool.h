@@ -9,11 +9,11 @@
 //
 // Start-up under load: a new process is started only while fewer than start_slots() are
 // starting (a queue keeps the order asked in), so many engines starting at once do not share
-// the cores and each take as long as all of them; each step has the engine's startup= time
-// from its own beginning (the process's start for uciok, isready for readyok), never time
+// the cores and each take as long as all of them; each step has the engine's allowance (its
+// startup_ms for uciok, from the process's start; ready_ms for readyok, from isready), never time
 // spent in the queue or on the other steps; and a process that misses it is retired and
 // started once more, with RETRY_SCALE times the allowance, before the game fails with what the
-// engine did.
+// engine did (with set_fastchess_timeouts, as fastchess: no second process).
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
@@ -34,6 +34,7 @@ namespace drawproxy::tournament {
 
 using game::EngineConfig;
 using game::EngineSession;
+using game::NotReady;
 
 class EnginePool final : public game::EngineSource {
   public:
@@ -78,6 +79,10 @@ class EnginePool final : public game::EngineSource {
     // lines go to `say` (the output prints them); options fastchess would not send are not sent.
     using FastchessWarnings = std::function<void(const std::string& line)>;
     void set_fastchess_warnings(FastchessWarnings say) { fastchess_say_ = std::move(say); }
+    // fastchess's dialect: one process per request, no second try; a missed uciok fails the
+    // request (fastchess's "Fatal; NAME engine startup failure" line is said), a missed readyok
+    // forfeits the game (NotReady::forfeits).
+    void set_fastchess_timeouts(bool on) { fastchess_timeouts_ = on; }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -99,7 +104,7 @@ class EnginePool final : public game::EngineSource {
     void on_step(Request& r, game::Player::Step step);
     // The request is over: its slot (if it started a process) is free and it is forgotten.
     std::shared_ptr<Request> close(Ticket t);
-    void fail(Ticket t, const std::string& why);
+    void fail(Ticket t, const NotReady& why);
     // The current step's allowance starts now; wait() until it ends, nudging on the way.
     void arm(Request& r);
     void wait(Request& r);
@@ -126,6 +131,7 @@ class EnginePool final : public game::EngineSource {
     std::function<void()> all_exited_;
     UnknownOptions unknown_options_;
     FastchessWarnings fastchess_say_;
+    bool fastchess_timeouts_ = false;
 };
 
 }  // namespace drawproxy::tournament

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <filesystem>
 #include <random>
@@ -219,9 +220,8 @@ void MatchRun::open_outputs() {
         for (auto& s : sinks_) s->unknown_options(e, unknown);
     });
     if (wording_of(opts_) == rules::Wording::fastchess)
-        pool_->set_fastchess_warnings([this](const std::string& line) {
-            for (auto& s : sinks_) s->engine_warning(line);
-        });
+        pool_->set_fastchess_warnings([this](const std::string& line) { warn(line); });
+    pool_->set_fastchess_timeouts(opts_.dialect == Dialect::fastchess);
     pool_->set_log(log_.get());
 }
 
@@ -236,6 +236,7 @@ void MatchRun::seed_games() {
         std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
         g.seed = next_random(state);
         if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
+        g.end_at_warning = opts_.strict && g.fastchess_output;
         if (cpus_) g.cpus = &*cpus_;
     }
 }
@@ -266,6 +267,36 @@ void MatchRun::on_signal(const boost::system::error_code& ec, int signo) {
     for (auto& [number, runner] : running_) runner->interrupt();
     if (running_.empty()) return wind_down();
     again();
+}
+
+void MatchRun::warn(const std::string& line) {
+    for (auto& s : sinks_) s->engine_warning(line);
+    if (!opts_.strict || strict_stopped_) return;
+    // As fastchess's stop flag: no new game starts, and the running games end unterminated,
+    // unscored; the match's exit status is 1. Posted: the line may come from inside the pool.
+    strict_stopped_ = true;
+    if (summary_.stopped.empty()) summary_.stopped = "-strict: " + line;
+    boost::asio::post(io_, [this] {
+        wait_timer_.cancel();
+        for (auto& [number, runner] : running_) runner->interrupt();
+        if (running_.empty()) wind_down();
+    });
+}
+
+// -strict: the game's own warnings (about its search, an illegal move) are said now, and the
+// first stops the match; fastchess keeps no game that ends once its stop flag is set.
+void MatchRun::strict_stop_at(const GameRecord& record) {
+    if (!opts_.strict || strict_stopped_ || wording_of(opts_) != rules::Wording::fastchess) return;
+    std::vector<std::string> lines = record.warnings;
+    if (!record.outcome.unterminated()) {
+        const std::string last = Report::fastchess_warnings(record);
+        for (std::size_t at = 0; at < last.size();) {
+            const auto end = std::min(last.find('\n', at), last.size());
+            lines.push_back(last.substr(at, end - at));
+            at = end + 1;
+        }
+    }
+    for (const std::string& line : lines) warn(line);
 }
 
 // No game left to run: the idle engines quit (at most 600 ms each). A first signal meanwhile
@@ -313,6 +344,8 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
         if (running_.empty()) wind_down();
         return;
     }
+    strict_stop_at(record);
+    if (strict_stopped_) record.outcome = Outcome{};  // not kept, as fastchess after its stop
     if (record.outcome.unterminated()) return game_unterminated(number, std::move(record));
     if (!record.crash.empty() && !opts_.recover && summary_.stopped.empty())
         summary_.stopped = fmt::format("{} in game {} (-recover restarts it)", record.crash, number);

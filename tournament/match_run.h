@@ -76,6 +76,9 @@ class MatchRun {
     void save_game(const GameRecord& record, int pair);
     void next_game();
     void on_signal(const boost::system::error_code& ec, int signo);
+    // fastchess's -strict: its warnings' lines, said by the sinks; the first stops the match.
+    void warn(const std::string& line);
+    void strict_stop_at(const GameRecord& record);
     void wind_down();
     // The journal.
     void save_state();
@@ -109,6 +112,7 @@ class MatchRun {
     const SignalDispositions restore_on_return_;
     std::optional<boost::asio::signal_set> signals_;  // from watch_signals() on
     bool winding_down_ = false;
+    bool strict_stopped_ = false;  // -strict: a warning has stopped the match
     const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

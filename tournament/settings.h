@@ -73,6 +73,12 @@ struct MatchOptions {
     enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
     bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
     bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
+    // fastchess's -strict: its first "Warning; ..." line stops the match (exit status 1).
+    bool strict = false;
+    // fastchess's -startup-ms, -ucinewgame-ms: every engine's wait for uciok and for readyok
+    // (an engine's startup= key overrides them).
+    std::optional<std::int64_t> startup_ms, ucinewgame_ms;
+    bool quick_concurrency = false;  // fastchess's -quick: the hardware threads less 2 (at least 1)
     // Statistics and SPRT (stats/): -sprt, -report penta=, -ratinginterval, -output.
     std::optional<stats::SprtParams> sprt;
     bool report_penta = true;  // statistics on game pairs where there are pairs

@@ -23,7 +23,7 @@ game::EngineConfig fake_config(const std::string& spec, std::int64_t startup_ms)
     c.name = "F";
     c.cmd = test::binary_path("bin/fake_player");
     c.args = {spec};
-    c.startup_ms = startup_ms;
+    c.startup_ms = c.ready_ms = startup_ms;
     return c;
 }
 
@@ -33,16 +33,20 @@ struct PoolRun {
     int most_starting = 0;  // the most processes started and not yet ready, seen at any answer
     int started = 0;
     std::vector<std::string> failures;
+    int forfeits = 0;               // failures that lose the game (fastchess's missed readyok)
+    std::vector<std::string> said;  // fastchess's lines
     int ready = 0;
 
-    PoolRun(const game::EngineConfig& config, int count, int slots) {
+    PoolRun(const game::EngineConfig& config, int count, int slots, bool fastchess = false) {
         boost::asio::io_context io;
         EnginePool pool(io, false);
         pool.set_start_slots(slots);
+        pool.set_fastchess_timeouts(fastchess);
+        if (fastchess) pool.set_fastchess_warnings([this](const std::string& line) { said.push_back(line); });
         std::vector<std::shared_ptr<EngineSession>> sessions;
         int answered = 0;
         for (int i = 0; i < count; ++i)
-            pool.acquire(config, [&](std::shared_ptr<EngineSession> s, const std::string& failure) {
+            pool.acquire(config, [&](std::shared_ptr<EngineSession> s, const game::NotReady& failure) {
                 // The answered requests have given back their slots; the others hold one each.
                 most_starting = std::max(most_starting, pool.started() - answered);
                 ++answered;
@@ -50,7 +54,8 @@ struct PoolRun {
                     ++ready;
                     sessions.push_back(std::move(s));
                 } else {
-                    failures.push_back(failure);
+                    failures.push_back(failure.why);
+                    forfeits += failure.forfeits;
                 }
                 if (answered < count) return;
                 for (auto& session : sessions) pool.release(session);
@@ -114,6 +119,37 @@ TEST_CASE("a process that misses the allowance is replaced once, with three time
     }
 }
 
+TEST_CASE("fastchess's timeouts: one process, a missed uciok fails the start, a missed readyok loses",
+          "[match][pool][engine]") {
+    SECTION("uciok late: fastchess's Fatal line, no second process, not a forfeit") {
+        const PoolRun run(fake_config("startsleep=60000", 300), 1, 2, true);
+        CHECK(run.started == 1);
+        REQUIRE(run.failures.size() == 1);
+        CHECK(run.failures[0] == "sent no uciok within 0.3 s of its start");
+        CHECK(run.forfeits == 0);
+        CHECK(run.said ==
+              std::vector<std::string>{
+                  "Fatal; F engine startup failure: \"Engine didn't respond to uciok after startup\""});
+    }
+    SECTION("readyok late: not responsive, and the game is lost") {
+        auto config = fake_config("readysleep=60000", 10000);
+        config.ready_ms = 300;
+        const PoolRun run(config, 1, 2, true);
+        CHECK(run.started == 1);
+        REQUIRE(run.failures.size() == 1);
+        CHECK(run.failures[0] == "sent no readyok within 0.3 s of isready");
+        CHECK(run.forfeits == 1);
+        CHECK(run.said == std::vector<std::string>{"Warning; Engine F is not responsive"});
+    }
+    SECTION("each wait has its own allowance: a slow readyok within ready_ms is ready") {
+        auto config = fake_config("readysleep=600", 300);
+        config.ready_ms = 5000;
+        const PoolRun run(config, 1, 2, true);
+        CHECK(run.ready == 1);
+        CHECK(run.failures.empty());
+    }
+}
+
 TEST_CASE("a cancelled request that waits for a slot starts no process", "[match][pool][engine]") {
     boost::asio::io_context io;
     EnginePool pool(io, false);
@@ -121,7 +157,7 @@ TEST_CASE("a cancelled request that waits for a slot starts no process", "[match
     const auto config = fake_config("startsleep=100", 10000);
     std::vector<std::shared_ptr<EngineSession>> sessions;
     bool cancelled_answered = false;
-    auto keep = [&](std::shared_ptr<EngineSession> s, const std::string&) {
+    auto keep = [&](std::shared_ptr<EngineSession> s, const game::NotReady&) {
         sessions.push_back(std::move(s));
         if (sessions.size() < 2) return;
         for (auto& session : sessions)
@@ -130,7 +166,7 @@ TEST_CASE("a cancelled request that waits for a slot starts no process", "[match
     };
     pool.acquire(config, keep);
     pool.acquire(config, keep);
-    pool.cancel(pool.acquire(config, [&](auto, const std::string&) { cancelled_answered = true; }));
+    pool.cancel(pool.acquire(config, [&](auto, const game::NotReady&) { cancelled_answered = true; }));
     io.run();
     CHECK_FALSE(cancelled_answered);
     CHECK(pool.started() == 2);
