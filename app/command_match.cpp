@@ -58,6 +58,10 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
             std::printf("Info: Adjusted concurrency to %d based on number of available hardware threads.\n",
                         opts.concurrency);
+        if (opts.bayesian_penta_warning)
+            std::printf(
+                "Warning; Bayesian SPRT model not available with pentanomial statistics. Disabling "
+                "pentanomial reports...\n");
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         tournament::Scheduler scheduler(opts, std::move(edition), stdout);

@@ -108,6 +108,10 @@ void finish_fastchess(MatchOptions& o) {
     o.repeat = o.games == 2;
     o.opening_repetitions = o.games;
     if (o.games != 2 || o.output == output::OutputFormat::cutechess) o.report_penta = false;
+    if (o.sprt && o.sprt->model == SprtModel::bayesian && o.report_penta) {
+        o.report_penta = false;  // fastchess warns of it and goes on with single games
+        o.bayesian_penta_warning = true;
+    }
 }
 
 bool is_conf(const std::string& key) { return key.starts_with(names::conf_key); }
@@ -156,15 +160,18 @@ bool has_conf(const Tokens& keys) { return std::any_of(keys.begin(), keys.end(),
 
 }  // namespace
 
-SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option) {
+SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option,
+                            SprtModel default_model) {
     SprtParams sp;
+    sp.model = default_model;
     bool elo0 = false, elo1 = false;
     for (const auto& v : words) {
         auto [key, value] = key_value(v, option);
         if (key == "model") {
             auto m = output::parse_sprt_model(value);
             if (!m)
-                throw OptionError(fmt::format("{}: bad model '{}' (normalized, logistic)", option, value));
+                throw OptionError(fmt::format("{}: bad model '{}' (normalized, logistic, bayesian, bayeselo)",
+                                              option, value));
             sp.model = *m;
             continue;
         }

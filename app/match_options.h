@@ -13,6 +13,7 @@ namespace drawproxy::app {
 using game::EngineConfig;
 using game::OptionError;
 using stats::SprtParams;
+using stats::SprtModel;
 using tournament::MatchOptions;
 
 // Pure: the command line alone (no file, no clock). Engines with conf= have their keys checked
@@ -25,7 +26,8 @@ MatchRequest parse_match_request(const std::vector<std::string>& args, Dialect d
 MatchOptions parse_match_options(const std::vector<std::string>& args, Dialect dialect = Dialect::drawproxy);
 
 // The values of -sprt (match) and --sprt (merge): elo0=, elo1=, alpha=, beta=, model=.
-SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option);
+SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option,
+                            SprtModel default_model = SprtModel::normalized);
 
 // The full usage text of the match runner in drawproxy's dialect (for --help / -h).
 const char* match_usage();

@@ -69,7 +69,18 @@ std::optional<OutputFormat> parse_output_format(std::string_view text) {
     return std::nullopt;
 }
 
-std::string_view to_string(SprtModel m) { return m == SprtModel::logistic ? "logistic" : "normalized"; }
+std::string_view to_string(SprtModel m) {
+    switch (m) {
+        case SprtModel::logistic:
+            return "logistic";
+        case SprtModel::bayesian:
+            return "bayesian";
+        case SprtModel::bayeselo:
+            return "bayeselo";
+        default:
+            return "normalized";
+    }
+}
 
 std::string_view to_string(SprtStatus s) {
     switch (s) {
@@ -85,6 +96,8 @@ std::string_view to_string(SprtStatus s) {
 std::optional<SprtModel> parse_sprt_model(std::string_view text) {
     if (text == "normalized") return SprtModel::normalized;
     if (text == "logistic") return SprtModel::logistic;
+    if (text == "bayesian") return SprtModel::bayesian;
+    if (text == "bayeselo") return SprtModel::bayeselo;
     return std::nullopt;
 }
 

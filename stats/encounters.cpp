@@ -49,7 +49,7 @@ void EncounterStats::add(int white, int black, rules::Score score, int pair) {
 
 double current_llr(const HeadToHead& h, const StatsSettings& s) {
     if (!s.sprt) return 0;
-    return s.penta ? llr(*s.sprt, h.pairs) : llr(*s.sprt, h.games);
+    return s.penta && !tests_games_only(s.sprt->model) ? llr(*s.sprt, h.pairs) : llr(*s.sprt, h.games);
 }
 
 SprtStatus current_status(const HeadToHead& h, const StatsSettings& s) {

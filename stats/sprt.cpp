@@ -163,10 +163,52 @@ double llr_normalized(double nelo0, double nelo1, const std::array<double, 5>& c
     return llr_normalized_k(nelo0, nelo1, counts);
 }
 
+// A BayesElo difference's expected score at a draw Elo.
+double score_from_bayeselo(double bayeselo, double drawelo) {
+    const double win = 1.0 / (1.0 + std::pow(10.0, (drawelo - bayeselo) / 400.0));
+    const double loss = 1.0 / (1.0 + std::pow(10.0, (drawelo + bayeselo) / 400.0));
+    return win + 0.5 * (1.0 - win - loss);
+}
+
+double llr_bayesian(double elo0, double elo1, const std::array<double, 3>& counts) {
+    if (counts[0] == 0 || counts[2] == 0) return 0;  // no draw Elo without a win and a loss
+    Dist<3> phat;
+    const double n = to_pdf(counts, phat);
+    const double drawelo = 200 * std::log10((1 - phat[0]) / phat[0] * (1 - phat[2]) / phat[2]);
+    return log_likelihood_ratio(n, phat, mle_expected(phat, score_from_bayeselo(elo0, drawelo)),
+                                mle_expected(phat, score_from_bayeselo(elo1, drawelo)));
+}
+
+double llr_bayeselo(double elo0, double elo1, const std::array<double, 3>& counts) {
+    const double losses = counts[0] + 0.5, draws = counts[1] + 0.5, wins = counts[2] + 0.5;
+    const double n = wins + losses + draws;
+    const double pw = wins / n, pl = losses / n;
+    const double drawelo = 200.0 * std::log10((1.0 - pl) / pl * (1.0 - pw) / pw);
+    // The BayesElo scale at that draw Elo turns the bounds' Elo into BayesElo.
+    const double x = std::pow(10.0, -drawelo / 400.0), scale = 4.0 * x / ((1.0 + x) * (1.0 + x));
+    const auto probabilities = [drawelo](double bayeselo, double& win, double& loss, double& draw) {
+        win = 1.0 / (1.0 + std::pow(10.0, (drawelo - bayeselo) / 400.0));
+        loss = 1.0 / (1.0 + std::pow(10.0, (drawelo + bayeselo) / 400.0));
+        draw = 1.0 - win - loss;
+    };
+    double w0, l0, d0, w1, l1, d1;
+    probabilities(elo0 / scale, w0, l0, d0);
+    probabilities(elo1 / scale, w1, l1, d1);
+    return wins * std::log(w1 / w0) + losses * std::log(l1 / l0) + draws * std::log(d1 / d0);
+}
+
 double llr(const SprtParams& sprt, const Trinomial& t) {
     const std::array<double, 3> c{double(t.losses), double(t.draws), double(t.wins)};
-    return sprt.model == SprtModel::logistic ? llr_logistic(sprt.elo0, sprt.elo1, c)
-                                             : llr_normalized(sprt.elo0, sprt.elo1, c);
+    switch (sprt.model) {
+        case SprtModel::logistic:
+            return llr_logistic(sprt.elo0, sprt.elo1, c);
+        case SprtModel::bayesian:
+            return llr_bayesian(sprt.elo0, sprt.elo1, c);
+        case SprtModel::bayeselo:
+            return llr_bayeselo(sprt.elo0, sprt.elo1, c);
+        default:
+            return llr_normalized(sprt.elo0, sprt.elo1, c);
+    }
 }
 
 double llr(const SprtParams& sprt, const Pentanomial& p) {

@@ -10,7 +10,12 @@
 
 namespace drawproxy::stats {
 
-enum class SprtModel : std::uint8_t { normalized, logistic };
+// normalized, logistic: fishtest's; bayesian: fastchess's GSPRT on BayesElo scores (games only);
+// bayeselo: cutechess-cli 1.5's SPRT in BayesElo (games only, a Jeffreys prior of half a game
+// in each class, the draw Elo estimated from the counts).
+enum class SprtModel : std::uint8_t { normalized, logistic, bayesian, bayeselo };
+// The models that test single games: their pair counts are not used.
+inline bool tests_games_only(SprtModel m) { return m == SprtModel::bayesian || m == SprtModel::bayeselo; }
 enum class SprtStatus : std::uint8_t { running, h0, h1 };
 
 struct SprtParams {
@@ -34,5 +39,8 @@ double llr_logistic(double elo0, double elo1, const std::array<double, 3>& count
 double llr_logistic(double elo0, double elo1, const std::array<double, 5>& counts);
 double llr_normalized(double nelo0, double nelo1, const std::array<double, 3>& counts);
 double llr_normalized(double nelo0, double nelo1, const std::array<double, 5>& counts);
+// fastchess's "bayesian" and cutechess-cli's SPRT on [L, D, W].
+double llr_bayesian(double elo0, double elo1, const std::array<double, 3>& counts);
+double llr_bayeselo(double elo0, double elo1, const std::array<double, 3>& counts);
 
 }  // namespace drawproxy::stats

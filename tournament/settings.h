@@ -48,8 +48,9 @@ struct MatchOptions {
     int opening_repetitions = 1;  // how many times (-repeat alone: 2, -repeat N: N)
     bool chess960 = false;        // -variant fischerandom
     int concurrency = 1;
-    bool concurrency_adjusted = false;  // fastchess's -concurrency 0/-N: set from the machine's threads
-    bool force_concurrency = false;     // fastchess: -force-concurrency lifts its cap at the hardware threads
+    bool concurrency_adjusted = false;    // fastchess's -concurrency 0/-N: set from the machine's threads
+    bool bayesian_penta_warning = false;  // fastchess's -sprt model=bayesian turned -report penta off
+    bool force_concurrency = false;  // fastchess: -force-concurrency lifts its cap at the hardware threads
     std::optional<OpeningsOptions> openings;
     std::string pgnout;
     bool pgn_minimal = false;  // -pgnout ... min: the tags cutechess-cli's minimal PGN keeps, no comments

@@ -235,3 +235,17 @@ TEST_CASE("run as cutechess-cli, two unnamed engines of one id name play as NAME
     CHECK(r.out.find("Started game 1 of 2 (Twin vs Twin_2)\n") != std::string::npos);
     CHECK(r.out.find("Score of Twin vs Twin_2: 0 - 0 - 2  [0.500] 2\n") != std::string::npos);
 }
+
+TEST_CASE("cutechess dialect: -sprt is cutechess-cli's BayesElo test on games", "[dialect][cutechess]") {
+    const std::string sprt = CC_TWO + "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05";
+    CHECK(cc_parse(sprt, Dialect::cutechess).sprt->model == stats::SprtModel::bayeselo);
+    CHECK(cc_parse(sprt, Dialect::drawproxy).sprt->model == stats::SprtModel::normalized);
+    CHECK(cc_parse(sprt + " model=normalized", Dialect::cutechess).sprt->model ==
+          stats::SprtModel::normalized);
+    // fastchess: model=bayesian turns the pentanomial report off, with its warning.
+    const auto fc = cc_parse(CC_TWO + "-sprt elo0=0 elo1=10 model=bayesian", Dialect::fastchess);
+    CHECK(fc.sprt->model == stats::SprtModel::bayesian);
+    CHECK_FALSE(fc.report_penta);
+    CHECK(fc.bayesian_penta_warning);
+    CHECK_FALSE(cc_parse(CC_TWO + "-sprt elo0=0 elo1=10", Dialect::fastchess).bayesian_penta_warning);
+}

@@ -285,7 +285,7 @@ TEST_CASE("tablebases: -tb without tables, or a bad -tbadjudicate, is one line o
           "-tb " DRAWPROXY_SOURCE_DIR "/tests/data/syzygy -tbpieces 1"}) {
         INFO(args);
         CommandRun r = run_drawproxy(
-            std::string("match -engine cmd=/bin/true -engine cmd=/bin/true -each nodes=1 ") + args);
+            std::string("match -engine cmd=/bin/true name=A -engine cmd=/bin/true name=B -each nodes=1 ") + args);
         CHECK(r.status == 2);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
