@@ -39,7 +39,10 @@ std::optional<std::int64_t> parse_seconds(std::string_view text);
 class Clock {
   public:
     Clock() = default;
-    explicit Clock(const TimeControl& tc) : tc_(tc), remaining_ms_(tc.base_ms) {}
+    // The increment is the player's from the first move on ("30 seconds per move starting from
+    // move 1"): the clock starts at base + increment, as digital clocks, cutechess-cli and
+    // fastchess start it.
+    explicit Clock(const TimeControl& tc) : tc_(tc), remaining_ms_(tc.base_ms + tc.increment_ms) {}
     std::int64_t remaining_ms() const { return remaining_ms_; }
     const TimeControl& control() const { return tc_; }
     // The moves left to the next time control, for "movestogo" (0 = sudden death).

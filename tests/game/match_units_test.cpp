@@ -77,14 +77,15 @@ TEST_CASE("clocks: increment, moves per period, margin", "[match][units]") {
     auto tc = *game::parse_time_control("2/10+1");
     tc.margin_ms = 50;
     game::Clock c(tc);
+    CHECK(c.remaining_ms() == 11000);  // the first move's increment is there from the start
     CHECK(c.moves_to_go() == 2);
     CHECK(c.charge(4000));
-    CHECK(c.remaining_ms() == 7000);
+    CHECK(c.remaining_ms() == 8000);
     CHECK(c.moves_to_go() == 1);
     CHECK(c.charge(1000));
-    CHECK(c.remaining_ms() == 17000);  // 7 - 1 + 1 + a new period of 10
-    CHECK(c.deadline_ms() == 17050);
-    CHECK(c.charge(17040));           // inside the margin: latency, not a flag
+    CHECK(c.remaining_ms() == 18000);  // 8 - 1 + 1 + a new period of 10
+    CHECK(c.deadline_ms() == 18050);
+    CHECK(c.charge(18040));           // inside the margin: latency, not a flag
     CHECK(c.remaining_ms() == 1000);  // clamped to 0, then the increment
     CHECK_FALSE(c.charge(1051));
 }
@@ -143,7 +144,7 @@ TEST_CASE("arbiter: claims judged, penalised and offered by edition", "[match][u
     CHECK_FALSE(ended);
     CHECK_FALSE(r.correct);
     CHECK(r.penalty_ms == 120000);
-    CHECK(a.clock(rules::WHITE).remaining_ms() == 5400000 + 120000);
+    CHECK(a.clock(rules::WHITE).remaining_ms() == 5400000 + 30000 + 120000);
     CHECK(a.incorrect_claims(rules::BLACK) == 1);
     // The intended-move form with Ng8 is correct (9.2.1).
     r = a.claim({rules::Reason::Threefold, rules::parse_uci_move(a.position(), "f6g8")}, ended);

@@ -29,7 +29,7 @@ TEST_CASE("an xboard engine is readied with protover 2 and its features, and tol
     const std::string sent = test::slurp(log.path);
     for (const char* line :
          {"xboard\nprotover 2\n", "accepted setboard\n", "accepted ping\n", "option Level=3\n",
-          "new\nping 1\n", "force\nlevel 0 0:10 0.1\n", "time 1000\notim 1000\ngo\n", "force\nusermove "})
+          "new\nping 1\n", "force\nlevel 0 0:10 0.1\n", "time 1010\notim 1010\ngo\n", "force\nusermove "})
         CHECK(sent.find(line) != std::string::npos);
 }
 
