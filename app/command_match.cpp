@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/edition_loader.h"
 #include "app/match_options.h"
+#include "output/cutechess_table.h"
 #include "tournament/scheduler.h"
 
 namespace drawproxy {
@@ -48,6 +49,15 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         print_version(dialect);
         return 0;
     }
+    // cutechess-cli's -resultformat help: its list of formats and fields, then exit 1 as it
+    // does (0 in drawproxy's dialect, as -h).
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "-resultformat" && args[i + 1] == "help") {
+            const app::OptionSpec* spec = app::find_option(args[i], dialect);
+            if (!spec || spec->kind != app::Kind::taken) break;
+            std::fputs(output::result_format_help().c_str(), stdout);
+            return dialect == tournament::Dialect::cutechess ? 1 : 0;
+        }
     try {
         const tournament::MatchOptions opts = app::parse_match_options(args, dialect);
         if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
