@@ -52,7 +52,7 @@ int run_match(const Args& args, tournament::Dialect dialect) {
     // cutechess-cli's -resultformat help: its list of formats and fields, then exit 1 as it
     // does (0 in drawproxy's dialect, as -h).
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "-resultformat" && args[i + 1] == "help") {
+        if (args[i] == app::names::result_format && args[i + 1] == "help") {
             const app::OptionSpec* spec = app::find_option(args[i], dialect);
             if (!spec || spec->kind != app::Kind::taken) break;
             std::fputs(output::result_format_help().c_str(), stdout);

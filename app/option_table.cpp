@@ -208,7 +208,7 @@ constexpr Spec OPTIONS[] = {
      [](MatchRequest& r, Values v, Name o) { r.opts.outcome_interval = to_int<int>(v[0], o, 0); },
      "-outcomeinterval N",
      "with -output cutechess: each player's outcomes every N games\n(default 0: at the end only)"},
-    {"-resultformat", DP, TAKEN, ONE,
+    {names::result_format, DP, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) {
          const std::string format = output::result_format_value(v[0]);
          const auto unknown = output::unknown_result_fields(format);
@@ -219,7 +219,7 @@ constexpr Spec OPTIONS[] = {
      "-resultformat FORMAT|help",
      "with -output cutechess and 3+ engines: the columns of cutechess-cli's\nresults table, a named format "
      "(default, wide3, ...) or a comma list\nof fields; help: list them and exit"},
-    {"-resultformat", CC, TAKEN, ONE,
+    {names::result_format, CC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name) { r.opts.result_format = output::result_format_value(v[0]); },
      "-resultformat FORMAT|help",
      "the columns of the results table (3+ engines): a named format\n(default, wide3, ...) or a comma list of "
@@ -449,7 +449,7 @@ constexpr Spec OPTIONS[] = {
      "-testEnv", "each warning on one line (its context joined by \" :: \")"},
     {"-engines", ALL, REFUSED, ANY, nullptr, "",
      "it lists cutechess-cli's configured engines; drawproxy has no engine list"},
-    {"-resultformat", FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess's table has one format"},
+    {names::result_format, FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess's table has one format"},
     {"-outcomeinterval", FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess lists no outcomes"},
     {"-quick", ALL, REFUSED, ANY, nullptr, "", "give the engines with -engine and the book with -openings"},
     {"-crc32", DP_CC, REFUSED, ANY, nullptr, "", "PGN checksums are not computed"},
