@@ -1,7 +1,8 @@
-// cutechess-cli's results table for a gauntlet of three engines, from the command line: the
-// whole standard output of `drawproxy match -dialect cutechess` is what cutechess-cli 1.5.1
-// printed for the same command with the same fake engines (A and B play the fool's mate from
-// their move lists, C its first legal moves, -maxmoves 3 ends the games against C).
+// cutechess-cli's results table of gauntlets of three and four fake engines, from the command
+// line: the tables (and in the first the whole standard output) of `drawproxy match -dialect
+// cutechess` are what cutechess-cli 1.5.1 printed for the same commands with the same engines.
+// In the first A and B play the fool's mate from their move lists, C its first legal moves,
+// -maxmoves 3 ends the games against C.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -104,6 +105,36 @@ TEST_CASE("a cutechess-cli gauntlet of three engines prints its table, as cutech
                          "   1 C                               0       0       2   50.0%  100.0% \n"
                          "   2 B                               0     nan       2   50.0%    0.0% \n\n"
                          "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n\nPlayer: A\n") != std::string::npos);
+}
+
+TEST_CASE(
+    "cutechess-cli's forfeit columns: illegal move, disconnection and flag fall, as cutechess-cli 1.5.1",
+    "[dialect][cutechess][engine]") {
+    // B answers an illegal move, C exits, D thinks past its second: each at its first move as
+    // Black; as White they play on to -maxmoves.
+    const std::string line =
+        "match -dialect cutechess -tournament gauntlet -engine " + test::fake_cmd("score=0") +
+        " name=A -engine " + test::fake_cmd("illegal=1") + " name=B -engine " + test::fake_cmd("crash=1") +
+        " name=C -engine " + test::fake_cmd("sleep=1:1500") +
+        " name=D -each proto=uci tc=1 nodes=1 -maxmoves 3 -games 2 -recover -resultformat "
+        "Rank,Name,TC,Games,Time,Illegal,Discon,Stall,RegulW,RegulL,OtherW,DAdj,OtherD";
+    const CommandRun r = run_table(test::binary_path("bin/drawproxy"), line);
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find(
+              "Finished game 6 (D vs A): 1/2-1/2 {Draw by adjudication: maximal game length}\n"
+              "Rank Name                                  TC   Games    Time Illegal  Discon   Stall  RegulW "
+              " RegulL  OtherW    DAdj  OtherD \n"
+              "   0 A                                      1       6       0       0       0       0       0 "
+              "      0       3       3       0 \n"
+              "   1 D                                      1       2       1       0       0       0       0 "
+              "      0       0       1       0 \n"
+              "   2 C                                      1       2       0       0       1       0       0 "
+              "      0       0       1       0 \n"
+              "   3 B                                      1       2       0       1       0       0       0 "
+              "      0       0       1       0 \n"
+              "\n"
+              "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n") != std::string::npos);
 }
 
 TEST_CASE("cutechess-cli's -resultformat help: the list on standard output, exit 1",
