@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/edition_loader.h"
 #include "app/match_options.h"
+#include "output/cutechess_table.h"
 #include "tournament/engine_name.h"
 #include "tournament/scheduler.h"
 
@@ -49,6 +50,15 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         print_version(dialect);
         return 0;
     }
+    // cutechess-cli's -resultformat help: its list of formats and fields, then exit 1 as it
+    // does (0 in drawproxy's dialect, as -h).
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == app::names::result_format && args[i + 1] == "help") {
+            const app::OptionSpec* spec = app::find_option(args[i], dialect);
+            if (!spec || spec->kind != app::Kind::taken) break;
+            std::fputs(output::result_format_help().c_str(), stdout);
+            return dialect == tournament::Dialect::cutechess ? 1 : 0;
+        }
     try {
         tournament::MatchOptions opts = app::parse_match_options(args, dialect);
         tournament::name_engines_by_id(opts.engines);

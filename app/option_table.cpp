@@ -8,6 +8,7 @@
 #include "app/option_values.h"
 #include "app/runner_options.h"
 #include "game/cpu_affinity.h"
+#include "output/cutechess_table.h"
 
 namespace drawproxy::app {
 
@@ -259,6 +260,22 @@ constexpr Spec OPTIONS[] = {
      [](MatchRequest& r, Values v, Name o) { r.opts.outcome_interval = to_int<int>(v[0], o, 0); },
      "-outcomeinterval N",
      "with -output cutechess: each player's outcomes every N games\n(default 0: at the end only)"},
+    {names::result_format, DP, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) {
+         const std::string format = output::result_format_value(v[0]);
+         const auto unknown = output::unknown_result_fields(format);
+         if (!unknown.empty())
+             throw OptionError(fmt::format("{}: unknown field '{}' ({} help lists the fields)", o, unknown[0], o));
+         r.opts.result_format = format;
+     },
+     "-resultformat FORMAT|help",
+     "with -output cutechess and 3+ engines: the columns of cutechess-cli's\nresults table, a named format "
+     "(default, wide3, ...) or a comma list\nof fields; help: list them and exit"},
+    {names::result_format, CC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name) { r.opts.result_format = output::result_format_value(v[0]); },
+     "-resultformat FORMAT|help",
+     "the columns of the results table (3+ engines): a named format\n(default, wide3, ...) or a comma list of "
+     "fields (unknown ones print\nnothing); help: list them and exit"},
     {"-scoreinterval", ALL, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.score_interval = to_int<int>(v[0], o, 0); },
      "-scoreinterval N", "the score line after every N-th game and the last (default 1;\n0: the last only)"},
@@ -484,7 +501,7 @@ constexpr Spec OPTIONS[] = {
      "-testEnv", "each warning on one line (its context joined by \" :: \")"},
     {"-engines", ALL, REFUSED, ANY, nullptr, "",
      "it lists cutechess-cli's configured engines; drawproxy has no engine list"},
-    {"-resultformat", ALL, REFUSED, ANY, nullptr, "", "result lists have one format: the tables drawproxy prints"},
+    {names::result_format, FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess's table has one format"},
     {"-outcomeinterval", FC, REFUSED, ANY, nullptr, "", "a cutechess-cli option: fastchess lists no outcomes"},
     {"-quick", FC, TAKEN, ANY, quick, "-quick cmd=ENGINE1 cmd=ENGINE2 book=FILE",
      "two engines named after cmd at 10+0.1, -games 2 -rounds 25000,\n-concurrency: the hardware threads "

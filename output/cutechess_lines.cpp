@@ -41,28 +41,49 @@ std::string OutcomeTally::text() const {
     return out;
 }
 
+namespace {
+
+std::vector<std::string> names_of(const std::vector<RankedPlayer>& players) {
+    std::vector<std::string> names;
+    for (const RankedPlayer& p : players) names.push_back(p.name);
+    return names;
+}
+
+}  // namespace
+
 CutechessLines::CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
-                               std::vector<std::string> names, int outcome_interval)
-    : StatusSink(live, out, crc, wording), outcomes_(std::move(names)), outcome_interval_(outcome_interval) {}
+                               std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table)
+    : StatusSink(live, out, crc, wording),
+      outcomes_(names_of(players)),
+      standings_(std::move(players)),
+      table_(std::move(table)),
+      outcome_interval_(outcome_interval) {}
+
+void CutechessLines::count(int white, int black, const GameRecord& g) {
+    if (!lists_outcomes()) return;
+    outcomes_.add(white, black, g, wording_);
+    standings_.add(white, black, g);
+}
 
 void CutechessLines::match_started(const MatchStarted& ev) {
     StatusSink::match_started(ev);
     for (const GameRecord& g : ev.carried) {
-        if (lists_outcomes())
-            outcomes_.add(outcomes_.index_of(g.white), outcomes_.index_of(g.black), g, wording_);
+        count(outcomes_.index_of(g.white), outcomes_.index_of(g.black), g);
         ++finished_;
     }
 }
 
-std::string CutechessLines::status_block(const StatusSnapshot& s) {
+std::string CutechessLines::status_block(const StatusSnapshot& s) const {
     std::string out;
-    if (s.score_due) out += cutechess_score_line(*s.encounter) + "\n";
+    if (s.score_due && !ranks(s.engines)) out += cutechess_score_line(*s.encounter) + "\n";
     if (s.games_interval_due && s.engines == 2) out += cutechess_results(*s.encounter, *s.settings) + "\n";
+    if (s.games_interval_due && ranks(s.engines))
+        out += cutechess_ranking(standings_, table_.format, table_.gauntlet, *s.settings) + "\n";
     return out;
 }
 
 void CutechessLines::after_finished(const GameFinished& ev) {
-    if (lists_outcomes()) outcomes_.add(ev.status.white, ev.status.black, ev.record, wording_);
+    count(ev.status.white, ev.status.black, ev.record);
     ++finished_;
     if (!ev.record.outcome.unterminated()) {
         live_block(status_block(ev.status));
@@ -85,6 +106,8 @@ std::string CutechessLines::final_block(const MatchEnded& ev) const {
         if (ev.games_counted > 0 && !scored) out += cutechess_score_line(h) + "\n";
         if (!ev.interval_at_end) out += cutechess_results(h, ev.settings) + "\n";
     }
+    if (ranks(int(ev.names.size())) && !ev.interval_at_end)
+        out += cutechess_ranking(standings_, table_.format, table_.gauntlet, ev.settings) + "\n";
     if (lists_outcomes() && (outcome_interval_ == 0 || finished_ % outcome_interval_ != 0))
         out += outcomes_.text() + "\n";
     return out;

@@ -1,11 +1,13 @@
 #pragma once
-// cutechess-cli's status lines: "Score of A vs B: ..." when -scoreinterval says (and after a
-// game the interruption left unfinished), its results block every -ratinginterval games, and
-// before "Finished match" whichever of the two the last game did not print; then its list of
-// each player's outcomes (every -outcomeinterval games, and at the end unless just printed).
+// cutechess-cli's status lines: with two engines "Score of A vs B: ..." when -scoreinterval
+// says (and after a game the interruption left unfinished) and its results block, with more
+// its results table (output/cutechess_table.h), every -ratinginterval games and before
+// "Finished match" unless the last game printed it; then its list of each player's outcomes
+// (every -outcomeinterval games, and at the end unless just printed).
 #include <map>
 #include <vector>
 
+#include "output/cutechess_table.h"
 #include "output/status_sink.h"
 
 namespace drawproxy::output {
@@ -27,14 +29,21 @@ class OutcomeTally {
     std::vector<std::map<std::string, int>> counts_;
 };
 
+// The results table's settings: -resultformat, and whether the match is a gauntlet.
+struct CutechessTable {
+    std::string format{DEFAULT_RESULT_FORMAT};
+    bool gauntlet = false;
+};
+
 class CutechessLines : public StatusSink {
   public:
+    // `players`: each engine's name and time control, no games yet.
     CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
-                   std::vector<std::string> names, int outcome_interval);
+                   std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table = {});
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
     // The lines after a scored game (each ends with a newline; "" none).
-    static std::string status_block(const StatusSnapshot& s);
+    std::string status_block(const StatusSnapshot& s) const;
     // The closing block before "Finished match".
     std::string final_block(const MatchEnded& ev) const;
 
@@ -42,10 +51,16 @@ class CutechessLines : public StatusSink {
     void after_finished(const GameFinished& ev) override;
 
   private:
-    // fastchess's -output format=cutechess has no outcome list: cutechess-cli's words only.
+    // fastchess's -output format=cutechess has no outcome list and no results table:
+    // cutechess-cli's words only.
     bool lists_outcomes() const { return wording_ == rules::Wording::cutechess; }
+    // With more than two players cutechess-cli prints no score line and its table for a block.
+    bool ranks(int engines) const { return engines > 2 && lists_outcomes(); }
+    void count(int white, int black, const GameRecord& g);
     int unterminated_line_at_ = -1;  // the game count when an unfinished game had its score line
     OutcomeTally outcomes_;
+    Standings standings_;
+    CutechessTable table_;
     int outcome_interval_;
     int finished_ = 0;  // games finished (the resumed ones included), the outcome interval's count
 };

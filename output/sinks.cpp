@@ -21,12 +21,19 @@ std::vector<std::string> names_of(const std::vector<game::EngineConfig>& engines
     return names;
 }
 
+// Each engine as cutechess-cli's results table starts it: its name and time control.
+std::vector<RankedPlayer> ranked_players(const std::vector<game::EngineConfig>& engines) {
+    std::vector<RankedPlayer> players;
+    for (const auto& e : engines) players.push_back({e.name, cutechess_tc_text(e.tc), {}, {}, {}});
+    return players;
+}
+
 std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
     const Console out(s.out), live(s.quiet ? nullptr : s.out);
     switch (s.format) {
         case OutputFormat::cutechess:
-            return std::make_unique<CutechessLines>(live, out, pgn, s.wording, names_of(*s.engines),
-                                                    s.outcome_interval);
+            return std::make_unique<CutechessLines>(live, out, pgn, s.wording, ranked_players(*s.engines),
+                                                    s.outcome_interval, s.cutechess_table);
         case OutputFormat::fastchess:
             return std::make_unique<FastchessLines>(
                 live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);

@@ -11,6 +11,7 @@
 
 #include "game/fastchess_settings.h"
 #include "game/settings.h"
+#include "output/cutechess_lines.h"
 #include "output/sink.h"
 #include "output/status_lines.h"
 
@@ -28,8 +29,9 @@ struct SinkSettings {
     std::string epd;
     bool epd_append = true;
     std::string json, html;
-    int rating_interval = 0;   // the HTML page's refreshes
-    int outcome_interval = 0;  // cutechess-cli's outcome list every N games (0: at the end)
+    int rating_interval = 0;         // the HTML page's refreshes
+    int outcome_interval = 0;        // cutechess-cli's outcome list every N games (0: at the end)
+    CutechessTable cutechess_table;  // its results table with more than two engines
     const std::vector<game::EngineConfig>* engines = nullptr;
     std::string openings_file;     // fastchess names it in its blocks
     bool openings_random = false;  // fastchess says it shuffles them

@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace drawproxy::output {
@@ -36,26 +41,77 @@ CutechessElo cutechess_elo(const Trinomial& t) {
 
 namespace {
 
-// Qt's QString::arg(double, 0, 'f', decimals) and (v, 0, 'g', 3), as cutechess-cli formats its
-// figures: a NaN of either sign is "nan", the infinities "inf" and "-inf", an exact -0 "0".
-std::string qt_number(double v, const char* spec) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return fmt::format(fmt::runtime(spec), v == 0 ? 0.0 : v);
+// Whether v sits exactly halfway between two numbers of `decimals` decimals (negative: tens,
+// hundreds, ...): with |v| = m * 2^e, m odd, v * 10^decimals is an odd multiple of one half.
+bool is_decimal_tie(double v, int decimals) {
+    int exp = 0;
+    const double f = std::frexp(std::abs(v), &exp);
+    auto m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+    int e = exp - 53;
+    if (m == 0) return false;
+    while (m % 2 == 0) m /= 2, ++e;
+    if (e != -(decimals + 1)) return false;
+    for (int i = decimals; i < 0; ++i) {  // a tie at a tens digit: m holds the fives of 10^-decimals
+        if (m % 5 != 0) return false;
+        m /= 5;
+    }
+    return true;
 }
-std::string qt_fixed1(double v) { return qt_number(v, "{:.1f}"); }
-std::string qt_g3(double v) { return qt_number(v, "{:.3g}"); }
+
+// Qt formats with double-conversion, which rounds an exact tie away from zero where printf
+// (and fmt) round it to even: 0.5625 is "0.563" in cutechess-cli's lines. A tie is moved one
+// step away from zero, past the tie and short of any other rounding boundary.
+double away_from_tie(double v, int decimals) {
+    return is_decimal_tie(v, decimals) ? std::nextafter(v, std::copysign(HUGE_VAL, v)) : v;
+}
+
+std::string qt_special(double v) {
+    if (std::isnan(v)) return "nan";
+    return v > 0 ? "inf" : "-inf";
+}
+
+std::string qt_fixed1(double v) { return qt_fixed(v, 1); }
+std::string qt_g3(double v) { return qt_general(v, 3); }
 
 // cutechess-cli's counts and score: "[nan]" when no game was scored.
 std::string score_counts(const Trinomial& t) {
     return fmt::format("{} - {} - {}  [{}] {}", t.wins, t.losses, t.draws,
-                       qt_number(t.points() / double(t.games()), "{:.3f}"), t.games());
+                       qt_fixed(t.points() / double(t.games()), 3), t.games());
 }
 
 // drawproxy's own one-decimal figure: never "-0.0".
 std::string fixed1(double v) { return fmt::format("{:.1f}", std::abs(v) < 0.05 ? 0.0 : v); }
 
 }  // namespace
+
+std::string qt_fixed(double v, int decimals, int width) {
+    std::string text = std::isfinite(v)
+                           ? fmt::format("{:.{}f}", away_from_tie(v == 0 ? 0.0 : v, decimals), decimals)
+                           : qt_special(v);
+    return qt_padded(text, width);
+}
+
+std::string qt_general(double v, int digits) {
+    if (!std::isfinite(v)) return qt_special(v);
+    if (v == 0) return "0";
+    // The tie is at the decimal place of the last significant digit: from the exponent of v
+    // itself (40 digits: no rounding up to the next power of ten).
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.40e", std::abs(v));
+    const int exponent = std::atoi(std::strchr(buf, 'e') + 1);
+    return fmt::format("{:.{}g}", away_from_tie(v, digits - 1 - exponent), digits);
+}
+
+std::string qt_padded(std::string_view text, int width) {
+    // Qt counts UTF-16 units: one per UTF-8 lead byte, two for a four-byte sequence.
+    int units = 0;
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if ((b & 0xC0) != 0x80) units += b >= 0xF0 ? 2 : 1;
+    }
+    const std::string pad(std::size_t(std::max(0, std::abs(width) - units)), ' ');
+    return width > 0 ? pad + std::string(text) : std::string(text) + pad;
+}
 
 void put_number(nlohmann::json& j, const char* key, double v) {
     if (!std::isfinite(v)) return;  // an infinite Elo (no loss or no win) is left out, never null
@@ -137,15 +193,17 @@ std::string cutechess_results(const HeadToHead& h, const StatsSettings& s) {
     const CutechessElo e = cutechess_elo(h.games);
     out += fmt::format("Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %", qt_fixed1(e.diff),
                        qt_fixed1(e.error), qt_fixed1(e.los_percent), qt_fixed1(e.draw_percent));
-    if (!s.sprt) {
-        // Without -sprt its test has alpha = beta = 0, so bounds of -inf and inf, and it prints
-        // them all the same.
-        return out + "\nSPRT: llr 0 (0.0%), lbound -inf, ubound inf";
-    }
-    const double l = current_llr(h, s), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
-    out += fmt::format("\nSPRT: llr {} ({}%), lbound {}, ubound {}", qt_g3(l), qt_fixed1(l / hi * 100),
-                       qt_g3(lo), qt_g3(hi));
-    const SprtStatus st = sprt_status(*s.sprt, l);
+    return out + "\n" + cutechess_sprt_line(s, s.sprt ? current_llr(h, s) : 0.0);
+}
+
+std::string cutechess_sprt_line(const StatsSettings& s, double llr) {
+    // Without -sprt its test has alpha = beta = 0, so bounds of -inf and inf, and it prints
+    // them all the same.
+    if (!s.sprt) return "SPRT: llr 0 (0.0%), lbound -inf, ubound inf";
+    const double lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+    std::string out = fmt::format("SPRT: llr {} ({}%), lbound {}, ubound {}", qt_g3(llr),
+                                  qt_fixed1(llr / hi * 100), qt_g3(lo), qt_g3(hi));
+    const SprtStatus st = sprt_status(*s.sprt, llr);
     if (st == SprtStatus::h0) out += " - H0 was accepted";
     if (st == SprtStatus::h1) out += " - H1 was accepted";
     return out;

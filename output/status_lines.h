@@ -41,6 +41,19 @@ struct CutechessElo {
 };
 CutechessElo cutechess_elo(const Trinomial& t);
 std::string cutechess_results(const HeadToHead& h, const StatsSettings& s);
+// cutechess-cli's SPRT line ("SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was
+// accepted") for an LLR; without -sprt its null test's line, bounds -inf and inf.
+std::string cutechess_sprt_line(const StatsSettings& s, double llr);
+
+// Qt's QString::arg(v, width, 'f', decimals) and arg(v, 0, 'g', digits), as cutechess-cli
+// prints its figures: an exact tie rounded away from zero (0.5625 to 3 decimals is 0.563, where
+// printf says 0.562), a NaN of either sign "nan", the infinities "inf" and "-inf", an exact -0
+// "0" (but -0.3 to no decimals "-0"); `width` > 0 right-aligns in that many characters.
+std::string qt_fixed(double v, int decimals, int width = 0);
+std::string qt_general(double v, int digits);
+// Qt's arg(text, width): padded with spaces to |width| UTF-16 units, on the left for width > 0,
+// on the right for width < 0; a longer text is kept whole.
+std::string qt_padded(std::string_view text, int width);
 
 // fastchess: every -ratinginterval games (pairs with penta) and at the end, the block between
 // two dashed lines; `matchup` is what its "Results of A vs B (...)" line puts in brackets

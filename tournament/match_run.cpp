@@ -98,6 +98,7 @@ SinkSettings sink_settings(const MatchOptions& o, const std::string& rules, std:
     s.html = o.htmlout;
     s.rating_interval = o.rating_interval;
     s.outcome_interval = o.outcome_interval;
+    s.cutechess_table = {o.result_format, o.tournament == MatchOptions::Tournament::Gauntlet};
     s.engines = &o.engines;
     if (o.openings) s.openings_file = o.openings->file, s.openings_random = o.openings->random;
     s.rules = rules;

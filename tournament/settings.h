@@ -11,6 +11,7 @@
 #include "game/fastchess_settings.h"
 #include "game/settings.h"
 #include "journal/state.h"
+#include "output/cutechess_table.h"
 #include "output/status_lines.h"
 #include "stats/sprt.h"
 #include "tournament/shard.h"
@@ -86,6 +87,8 @@ struct MatchOptions {
     int rating_interval = 0;   // a status block every N games (pairs with penta); 0: at the end
     int score_interval = 1;    // the score line after every N-th game and the last; 0: the last only
     int outcome_interval = 0;  // cutechess-cli's outcome list every N games; 0: at the end only
+    // -resultformat: the columns of cutechess-cli's results table (3+ engines, -output cutechess)
+    std::string result_format{output::DEFAULT_RESULT_FORMAT};
     OutputFormat output = OutputFormat::drawproxy;
     game::FastchessOutputSettings fastchess_output;  // -pgnout keys, -crc32, -check-mate-pvs, -testEnv
     // -use-affinity [CPUS]: each game's engines pinned to a CPU of its own (game/cpu_affinity.h);
