@@ -52,8 +52,10 @@ std::vector<std::string> names_of(const std::vector<RankedPlayer>& players) {
 }  // namespace
 
 CutechessLines::CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
-                               std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table)
+                               std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table,
+                               bool openings_random)
     : StatusSink(live, out, crc, wording),
+      openings_random_(openings_random),
       outcomes_(names_of(players)),
       standings_(std::move(players)),
       table_(std::move(table)),
@@ -66,6 +68,8 @@ void CutechessLines::count(int white, int black, const GameRecord& g) {
 }
 
 void CutechessLines::match_started(const MatchStarted& ev) {
+    // cutechess-cli says so as it reads its options, fastchess as it loads the book
+    if (openings_random_) live_.line("Indexing opening suite...");
     StatusSink::match_started(ev);
     for (const GameRecord& g : ev.carried) {
         count(outcomes_.index_of(g.white), outcomes_.index_of(g.black), g);

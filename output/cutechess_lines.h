@@ -39,7 +39,8 @@ class CutechessLines : public StatusSink {
   public:
     // `players`: each engine's name and time control, no games yet.
     CutechessLines(Console live, Console out, const PgnFile* crc, rules::Wording wording,
-                   std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table = {});
+                   std::vector<RankedPlayer> players, int outcome_interval, CutechessTable table = {},
+                   bool openings_random = false);
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
     // The lines after a scored game (each ends with a newline; "" none).
@@ -51,6 +52,7 @@ class CutechessLines : public StatusSink {
     void after_finished(const GameFinished& ev) override;
 
   private:
+    bool openings_random_;  // both runners say they index a book they will shuffle
     // fastchess's -output format=cutechess has no outcome list and no results table:
     // cutechess-cli's words only.
     bool lists_outcomes() const { return wording_ == rules::Wording::cutechess; }

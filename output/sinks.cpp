@@ -33,7 +33,7 @@ std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
     switch (s.format) {
         case OutputFormat::cutechess:
             return std::make_unique<CutechessLines>(live, out, pgn, s.wording, ranked_players(*s.engines),
-                                                    s.outcome_interval, s.cutechess_table);
+                                                    s.outcome_interval, s.cutechess_table, s.openings_random);
         case OutputFormat::fastchess:
             return std::make_unique<FastchessLines>(
                 live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);

@@ -249,3 +249,15 @@ TEST_CASE("cutechess dialect: -sprt is cutechess-cli's BayesElo test on games", 
     CHECK(fc.bayesian_penta_warning);
     CHECK_FALSE(cc_parse(CC_TWO + "-sprt elo0=0 elo1=10", Dialect::fastchess).bayesian_penta_warning);
 }
+
+TEST_CASE("run as cutechess-cli, a shuffled book is 'indexed' first, as cutechess-cli says",
+          "[dialect][cutechess][engine]") {
+    test::TempFile book(".epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    const std::string run = "match -dialect cutechess -engine " + test::fake_cmd("idname=A") +
+                            " name=A -engine " + test::fake_cmd("idname=B") +
+                            " name=B -each nodes=1 -maxmoves 2 -openings file=" + book.path + " format=epd";
+    const test::CommandRun shuffled = test::run_drawproxy(run + " order=random -srand 3");
+    INFO(shuffled.out << shuffled.err);
+    CHECK(shuffled.out.rfind("Indexing opening suite...\nStarted game 1 of 1 (A vs B)\n", 0) == 0);
+    CHECK(test::run_drawproxy(run).out.rfind("Started game 1 of 1 (A vs B)\n", 0) == 0);
+}
