@@ -6,6 +6,8 @@
 #include <numeric>
 #include <random>
 
+#include "tournament/book_order.h"
+
 namespace drawproxy::tournament {
 
 std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int engines, int cycles) {
@@ -97,10 +99,8 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
     // The openings in the order they are dealt: the file's, or shuffled by the seed; from start=.
     std::vector<std::size_t> order(openings.size());
     std::iota(order.begin(), order.end(), 0);
-    if (opts.openings && opts.openings->random) {
-        std::mt19937_64 rng(opts.seed);
-        std::shuffle(order.begin(), order.end(), rng);
-    }
+    if (opts.openings && opts.openings->random)
+        order = shuffled_book_order(openings.size(), opts.seed, opts.dialect);
     std::vector<const Opening*> dealt(order.size());
     const std::size_t first = opts.openings ? std::size_t(opts.openings->start - 1) : 0;
     for (std::size_t i = 0; i < order.size(); ++i) dealt[i] = &openings[order[(first + i) % order.size()]];
