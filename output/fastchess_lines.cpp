@@ -53,8 +53,21 @@ std::string FastchessLines::interval_block(const StatusSnapshot& s) const {
     return fastchess_interval(shown, *s.settings, matchup_) + "\n";
 }
 
+// fastchess's cutechess format (output_cutechess.hpp): the score line every -scoreinterval
+// games, the Elo line and SPRT line every -ratinginterval games (single games: that format has
+// no pairs), both after the last game; at a verdict both, then "Tournament finished".
+std::string FastchessLines::cutechess_block(const StatusSnapshot& s) const {
+    const std::string score = fastchess_score_line(*s.encounter) + "\n";
+    const std::string elo = fastchess_cutechess_elo(*s.encounter, *s.settings);
+    std::string out = s.score_due || s.last ? score : "";
+    if (s.games_interval_due || s.last) out += elo;
+    if (s.verdict != SprtStatus::running) out += score + elo + "Tournament finished\n";
+    return out;
+}
+
 std::string FastchessLines::status_block(const StatusSnapshot& s) const {
     if (s.engines != 2) return "";
+    if (cutechess_blocks_) return cutechess_block(s);
     // With pentanomial statistics -ratinginterval counts a pair's number once that pair is
     // complete; the block follows the match's last game whatever the interval.
     const bool interval = s.settings->penta ? s.pairs_interval_due : s.games_interval_due;

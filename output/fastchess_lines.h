@@ -16,11 +16,14 @@ std::string fastchess_matchup_of(const std::vector<game::EngineConfig>& engines,
 
 class FastchessLines : public StatusSink {
   public:
+    // `cutechess_blocks`: fastchess's -output format=cutechess, its "Score of" line and a short
+    // Elo block in cutechess-cli's style instead of its own block.
     FastchessLines(Console live, Console out, const PgnFile* crc, std::string matchup,
-                   bool openings_random = false)
+                   bool openings_random = false, bool cutechess_blocks = false)
         : StatusSink(live, out, crc, rules::Wording::fastchess),
           matchup_(std::move(matchup)),
-          openings_random_(openings_random) {}
+          openings_random_(openings_random),
+          cutechess_blocks_(cutechess_blocks) {}
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
     // The lines after a scored game (each ends with a newline; "" none).
@@ -31,8 +34,10 @@ class FastchessLines : public StatusSink {
 
   private:
     std::string interval_block(const StatusSnapshot& s) const;
+    std::string cutechess_block(const StatusSnapshot& s) const;
     std::string matchup_;
     bool openings_random_;
+    bool cutechess_blocks_;
 };
 
 }  // namespace drawproxy::output

@@ -32,6 +32,8 @@ std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
     const Console out(s.out), live(s.quiet ? nullptr : s.out);
     switch (s.format) {
         case OutputFormat::cutechess:
+            if (s.wording == rules::Wording::fastchess)  // fastchess's own cutechess format
+                return std::make_unique<FastchessLines>(live, out, pgn, "", s.openings_random, true);
             return std::make_unique<CutechessLines>(live, out, pgn, s.wording, ranked_players(*s.engines),
                                                     s.outcome_interval, s.cutechess_table, s.openings_random);
         case OutputFormat::fastchess:

@@ -240,6 +240,25 @@ std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, cons
     return out;
 }
 
+std::string fastchess_score_line(const HeadToHead& h) {
+    const Trinomial& t = h.games;
+    return fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}", h.first, h.second, t.wins, t.losses,
+                       t.draws, t.points() / double(t.games()), t.games());
+}
+
+std::string fastchess_cutechess_elo(const HeadToHead& h, const StatsSettings& s) {
+    const EloStats e = elo_stats(h.games);
+    std::string out = fmt::format("Elo difference: {:.2f} +/- {:.2f}, LOS: {:.2f} %, DrawRatio: {:.2f} %\n",
+                                  e.elo, e.elo_error, e.los * 100, e.draw_ratio * 100);
+    if (!s.sprt) return out;
+    StatsSettings games = s;
+    games.penta = false;  // that format's LLR is on games
+    const double l = current_llr(h, games), lo = s.sprt->lower_bound(), hi = s.sprt->upper_bound();
+    const char* verdict = l >= hi ? " - H1 was accepted" : l < lo ? " - H0 was accepted" : "";
+    return out + fmt::format("SPRT: llr {:.2f} ({:.1f}%), lbound {:.2f}, ubound {:.2f}{}\n", l,
+                             (l < 0 ? l / lo : l / hi) * 100, lo, hi, verdict);
+}
+
 std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status) {
     return fmt::format("SPRT ([{:.2f}, {:.2f}]) completed - {} was accepted", sprt.elo0, sprt.elo1,
                        status == SprtStatus::h0 ? "H0" : "H1");

@@ -61,6 +61,11 @@ std::string qt_padded(std::string_view text, int width);
 std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup);
 std::string fastchess_matchup(const std::string& tc, const std::string& threads, const std::string& hash,
                               const std::string& book);
+// fastchess's -output format=cutechess: "Score of A vs B: W - L - D  [0.500] N" (its rounding),
+// and its block "Elo difference: 0.00 +/- 0.00, LOS: 50.00 %, DrawRatio: 0.00 %" with, under
+// -sprt, "SPRT: llr 0.00 (0.0%), lbound -2.94, ubound 2.94" (each line with its newline).
+std::string fastchess_score_line(const HeadToHead& h);
+std::string fastchess_cutechess_elo(const HeadToHead& h, const StatsSettings& s);
 // "SPRT ([elo0, elo1]) completed - H1 was accepted"
 std::string fastchess_sprt_completed(const SprtParams& sprt, SprtStatus status);
 

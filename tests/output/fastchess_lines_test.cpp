@@ -7,6 +7,7 @@
 
 #include "output/pgn.h"
 #include "output/report.h"
+#include "output/status_lines.h"
 #include "rules/notation.h"
 
 using namespace drawproxy;
@@ -226,4 +227,28 @@ TEST_CASE("fastchess's notation=lan and notation=uci", "[match][output]") {
     k.notation = game::FastchessOutputSettings::Notation::uci;
     const std::string uci = movetext_of(write_pgn(g, true, rules::Wording::fastchess, &k));
     CHECK(uci == "1. e2e4 e7e5 2. d1h5 b8c6 3. f1c4 g8f6 4. h5f7 1-0");
+}
+
+TEST_CASE("fastchess's -output format=cutechess: its score line and Elo block", "[match][output]") {
+    // fastchess 58072f23, -output format=cutechess -ratinginterval 2 -sprt elo0=0 elo1=10
+    // alpha=0.05 beta=0.05, six games of 3 wins and 3 losses: its lines after games 4 and 6.
+    HeadToHead h;
+    h.first = "A", h.second = "B";
+    stats::StatsSettings s;
+    s.penta = false;
+    s.sprt = stats::SprtParams{0, 10, 0.05, 0.05, stats::SprtModel::normalized};
+    for (int i = 0; i < 2; ++i) h.games.add(stats::PlayerResult::win), h.games.add(stats::PlayerResult::loss);
+    CHECK(fastchess_score_line(h) == "Score of A vs B: 2 - 2 - 0  [0.500] 4");
+    CHECK(fastchess_cutechess_elo(h, s) ==
+          "Elo difference: -0.00 +/- 798.10, LOS: 50.00 %, DrawRatio: 0.00 %\n"
+          "SPRT: llr -0.00 (0.1%), lbound -2.94, ubound 2.94\n");
+    h.games.add(stats::PlayerResult::loss);
+    CHECK(fastchess_score_line(h) == "Score of A vs B: 2 - 3 - 0  [0.400] 5");
+    h.games.add(stats::PlayerResult::win);
+    CHECK(fastchess_cutechess_elo(h, s) ==
+          "Elo difference: -0.00 +/- 381.84, LOS: 50.00 %, DrawRatio: 0.00 %\n"
+          "SPRT: llr -0.00 (0.1%), lbound -2.94, ubound 2.94\n");
+    s.sprt.reset();
+    CHECK(fastchess_cutechess_elo(h, s) ==
+          "Elo difference: -0.00 +/- 381.84, LOS: 50.00 %, DrawRatio: 0.00 %\n");
 }

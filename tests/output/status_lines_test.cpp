@@ -306,7 +306,11 @@ TEST_CASE("the SPRT's words in the lines and the JSON", "[match][output]") {
     CHECK(to_string(SprtStatus::h1) == "H1");
     CHECK(parse_sprt_model("logistic") == SprtModel::logistic);
     CHECK(parse_sprt_model("normalized") == SprtModel::normalized);
-    CHECK_FALSE(parse_sprt_model("bayesian"));
+    CHECK(parse_sprt_model("bayesian") == SprtModel::bayesian);
+    CHECK(parse_sprt_model("bayeselo") == SprtModel::bayeselo);
+    for (SprtModel m : {SprtModel::normalized, SprtModel::logistic, SprtModel::bayesian, SprtModel::bayeselo})
+        CHECK(parse_sprt_model(to_string(m)) == m);
+    CHECK_FALSE(parse_sprt_model("Bayesian"));
 }
 
 TEST_CASE("drawproxy's Elo figures: the one Elo, with no game even and an interval past the range unbounded",
