@@ -76,6 +76,9 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.fastchess_tc[rules::BLACK] = spec_.black->tc.fastchess_text();
     record_.cutechess_tc[rules::WHITE] = spec_.white->tc.cutechess_text();
     record_.cutechess_tc[rules::BLACK] = spec_.black->tc.cutechess_text();
+    record_.limits_differ = record_.cutechess_tc[rules::WHITE] != record_.cutechess_tc[rules::BLACK] ||
+                            spec_.white->nodes != spec_.black->nodes ||
+                            spec_.white->depth != spec_.black->depth;
     record_.rules = edition_.name;
     record_.start = spec_.start;
     record_.from_fen = spec_.from_fen;

@@ -66,7 +66,10 @@ struct GameRecord {
     std::string time_control;     // PGN TimeControl tag text
     std::string fastchess_tc[2];  // by colour: the time control as fastchess's PGN writes it
     std::string cutechess_tc[2];  // ... and as cutechess-cli's
-    std::string rules;            // edition name
+    // The players' clocks or node or depth limits differ: cutechess-cli's PGN then has a time
+    // control tag for each colour (its time controls hold the limits).
+    bool limits_differ = false;
+    std::string rules;  // edition name
     rules::Position start;
     bool from_fen = false;
     std::vector<PlyRecord> plies;

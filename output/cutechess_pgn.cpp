@@ -50,7 +50,7 @@ Tags other_tags(const GameRecord& g) {
     if (const auto term = rules::pgn_termination(g.outcome.termination, rules::Wording::cutechess);
         !term.empty())
         t.emplace_back("Termination", std::string(term));
-    if (g.cutechess_tc[rules::WHITE] == g.cutechess_tc[rules::BLACK]) {
+    if (!g.limits_differ) {
         t.emplace_back("TimeControl", g.cutechess_tc[rules::WHITE]);
     } else {
         t.emplace_back("WhiteTimeControl", g.cutechess_tc[rules::WHITE]);

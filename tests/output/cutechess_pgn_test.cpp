@@ -79,6 +79,17 @@ TEST_CASE("cutechess-cli PGN: no Termination tag for a mate, Black's first move 
     CHECK(pgn.find("\n1... Qh4# {+0.25/12 0.52s, Black mates} 0-1\n\n") != std::string::npos);
 }
 
+TEST_CASE("cutechess-cli PGN: a time control tag for each colour when the limits differ",
+          "[output][pgn][cutechess]") {
+    GameRecord g = cc_pgn_game(rules::Position::START_FEN, {"e2e4"});
+    g.cutechess_tc[rules::WHITE] = g.cutechess_tc[rules::BLACK] = "inf";
+    g.limits_differ = true;  // nodes=8000 against nodes=400: cutechess-cli's time controls differ
+    const std::string pgn = write_pgn(g, false, rules::Wording::cutechess);
+    CHECK(pgn.find("[BlackTimeControl \"inf\"]\n") < pgn.find("[GameDuration"));
+    CHECK(pgn.find("[WhiteTimeControl \"inf\"]\n") != std::string::npos);
+    CHECK(pgn.find("[TimeControl") == std::string::npos);
+}
+
 TEST_CASE("cutechess-cli PGN: a game of no move has its reason alone", "[output][pgn][cutechess]") {
     GameRecord g = cc_pgn_game(rules::Position::START_FEN, {});
     g.outcome.termination = rules::Termination::Crash;
