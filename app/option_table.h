@@ -88,7 +88,8 @@ struct EngineKeySpec {
 namespace names {
 inline constexpr std::string_view dialect = "-dialect", dialect_long = "--dialect", resume = "-resume",
                                   config = "-config", autosave = "-autosaveinterval", srand = "-srand",
-                                  engine = "-engine", each = "-each", help_short = "-h";
+                                  engine = "-engine", each = "-each", help_short = "-h", rounds = "-rounds",
+                                  shard = "-shard";
 inline constexpr std::string_view conf_key = "conf=";  // the engine key read after engines.json
 }  // namespace names
 

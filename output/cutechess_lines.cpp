@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/knockout_text.h"
 #include "output/pgn.h"
 #include "output/status_lines.h"
 
@@ -54,10 +55,13 @@ void CutechessLines::match_started(const MatchStarted& ev) {
     }
 }
 
-std::string CutechessLines::status_block(const StatusSnapshot& s) {
+std::string CutechessLines::status_block(const StatusSnapshot& s) const {
     std::string out;
     if (s.score_due) out += cutechess_score_line(*s.encounter) + "\n";
-    if (s.games_interval_due && s.engines == 2) out += cutechess_results(*s.encounter, *s.settings) + "\n";
+    if (s.games_interval_due && s.knockout)
+        out += cutechess_knockout_text(*s.knockout, outcomes_.names()) + "\n";
+    else if (s.games_interval_due && s.engines == 2)
+        out += cutechess_results(*s.encounter, *s.settings) + "\n";
     return out;
 }
 
@@ -83,8 +87,9 @@ std::string CutechessLines::final_block(const MatchEnded& ev) const {
         // interruption) cutechess-cli still prints its results block, of "nan" figures.
         const bool scored = ev.score_due_at_end || unterminated_line_at_ == ev.games_counted;
         if (ev.games_counted > 0 && !scored) out += cutechess_score_line(h) + "\n";
-        if (!ev.interval_at_end) out += cutechess_results(h, ev.settings) + "\n";
+        if (!ev.interval_at_end && !ev.knockout) out += cutechess_results(h, ev.settings) + "\n";
     }
+    if (!ev.interval_at_end && ev.knockout) out += cutechess_knockout_text(*ev.knockout, ev.names) + "\n";
     if (lists_outcomes() && (outcome_interval_ == 0 || finished_ % outcome_interval_ != 0))
         out += outcomes_.text() + "\n";
     return out;

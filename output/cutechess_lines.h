@@ -3,6 +3,7 @@
 // game the interruption left unfinished), its results block every -ratinginterval games, and
 // before "Finished match" whichever of the two the last game did not print; then its list of
 // each player's outcomes (every -outcomeinterval games, and at the end unless just printed).
+// A knockout prints its bracket (output/knockout_text.h) where the results block would be.
 #include <map>
 #include <vector>
 
@@ -18,6 +19,7 @@ class OutcomeTally {
     // A game of engines `white` and `black` (indices; -1, an unknown name, is not counted).
     void add(int white, int black, const GameRecord& g, rules::Wording wording);
     int index_of(const std::string& name) const;
+    const std::vector<std::string>& names() const { return names_; }
     // "\nPlayer: A\n   \"Draw by stalemate\": 2..." (each player in the engines' order, the
     // reasons sorted), as cutechess-cli prints it: an empty line first, no newline last.
     std::string text() const;
@@ -33,8 +35,9 @@ class CutechessLines : public StatusSink {
                    std::vector<std::string> names, int outcome_interval);
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
-    // The lines after a scored game (each ends with a newline; "" none).
-    static std::string status_block(const StatusSnapshot& s);
+    // The lines after a scored game (each ends with a newline; "" none). A knockout's bracket
+    // takes the place of the results block, whatever the number of players.
+    std::string status_block(const StatusSnapshot& s) const;
     // The closing block before "Finished match".
     std::string final_block(const MatchEnded& ev) const;
 
