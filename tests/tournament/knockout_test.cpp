@@ -176,6 +176,24 @@ TEST_CASE("knockout: fake engines play the games cutechess-cli played, and its b
     }
 }
 
+TEST_CASE("knockout: drawproxy's format prints the final bracket after the crosstable",
+          "[match][knockout][engine]") {
+    const KnockoutCase c = recorded_knockouts().at(0);
+    // cutechess-cli's last bracket: after the last game's line, before the players' outcomes.
+    const auto from = c.output.find('\n', c.output.rfind("Finished game")) + 1;
+    const std::string bracket = c.output.substr(from, c.output.find("\nPlayer: ") - from);
+    REQUIRE(bracket.find("\t\t") != std::string::npos);
+    std::string args = "match -tournament knockout";
+    for (int i = 0; i < c.engines; ++i)
+        args += fmt::format(" -engine {} name={}", test::fake_cmd("moves=a1a8"), char('A' + i));
+    args += " -each nodes=1 -openings file=" + test::source_path("tests/data/knockout/forced.epd") +
+            " format=epd " + c.options;
+    const auto run = test::run_drawproxy(args);
+    INFO(run.err);
+    CHECK(run.status == 0);
+    CHECK(run.out.find("Knockout:\n" + bracket) != std::string::npos);
+}
+
 TEST_CASE("knockout: -rounds, -shard and -resume are refused", "[match][knockout]") {
     const std::string engines =
         "-engine cmd=a -engine cmd=b -engine cmd=c -each nodes=1 -tournament knockout ";
