@@ -158,6 +158,19 @@ EngineConfig default_engine(const MatchRequest& r) {
 
 bool has_conf(const Tokens& keys) { return std::any_of(keys.begin(), keys.end(), is_conf); }
 
+// A knockout's encounters are not known before the games: its next round's pairs come from
+// who won, so it has no cycles to repeat, no fixed schedule to split or to resume.
+void check_knockout(MatchRequest& r) {
+    if (r.given_option(names::rounds))
+        throw OptionError("-rounds: tournament \"knockout\" does not support user-defined round multipliers");
+    if (r.opts.shard)
+        throw OptionError("-shard cannot split a knockout: its next round's pairs come from the results");
+    if (r.given_option(names::autosave))
+        throw OptionError(fmt::format("{}: a knockout cannot be resumed (its pairs come from the results)",
+                                      names::autosave));
+    r.opts.autosave_interval = 0;  // no state: a knockout is not resumed
+}
+
 }  // namespace
 
 SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option,
@@ -226,6 +239,7 @@ MatchRequest parse_match_request(const Tokens& given, Dialect dialect) {
         o.autosave_interval = 0;
     if (r.engines.size() < 2) throw OptionError("match needs at least two -engine options");
     if (o.sprt && r.engines.size() != 2) throw OptionError("-sprt needs exactly two engines");
+    if (o.tournament == MatchOptions::Tournament::Knockout) check_knockout(r);
     if (o.shard && !o.seed_given)
         throw OptionError("-shard needs -seed (or -srand): every part must compute the same schedule");
     // Every key is checked here; an engine from engines.json is built again once it is read.
@@ -259,6 +273,9 @@ MatchOptions resumed_match(const MatchRequest& r, const Tokens& given, Dialect d
     Tokens args = state.args;
     args.insert(args.end(), extra.begin(), extra.end());
     MatchOptions opts = parse_match_options(args, dialect);
+    if (opts.tournament == MatchOptions::Tournament::Knockout)
+        throw OptionError(fmt::format("{}: a knockout cannot be resumed (its pairs come from the results)",
+                                      r.resume_option));
     if (std::find(args.begin(), args.end(), names::autosave) == args.end()) opts.autosave_interval = 20;
     opts.state_file = r.state_outname.empty() ? r.resume_path : r.state_outname;
     // Without the saved games (stats=false, as fastchess), -pgnout's append=false is kept.

@@ -161,10 +161,10 @@ constexpr Spec OPTIONS[] = {
      "-games N",
      "games per round, 1 or 2 (default 2): the two games of a round\nshare one opening, colours swapped; more "
      "than 2 trades places with\n-rounds"},
-    {"-rounds", DP_CC, TAKEN, ONE,
+    {names::rounds, DP_CC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.rounds = to_int<int>(v[0], o, 1); }, "-rounds N",
      "rounds (default 1)"},
-    {"-rounds", FC, TAKEN, ONE,
+    {names::rounds, FC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.rounds = to_int<int>(v[0], o, 1); }, "-rounds N",
      "rounds, each on a new opening (default 2)"},
     {"-repeat", DP_CC, TAKEN, ANY,
@@ -295,7 +295,7 @@ constexpr Spec OPTIONS[] = {
      },
      "-output format=fastchess|cutechess",
      "status lines as fastchess (default) or cutechess-cli writes them"},
-    {"-shard", ALL, TAKEN, ONE,
+    {names::shard, ALL, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name) {
          r.opts.shard = parse_shard(v[0]);
          if (!r.opts.shard) throw OptionError(fmt::format("bad -shard '{}' (K/N, 1 <= K <= N)", v[0]));
@@ -454,27 +454,49 @@ constexpr Spec OPTIONS[] = {
          r.opts.seed_given = true;
      },
      "-seed N, -srand N", "seed for order=random (0 to 4294967295)"},
-    {"-tournament", ALL, TAKEN, ONE,
+    {"-tournament", DP_CC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name) {
+         using T = MatchOptions::Tournament;
          const std::string& t = v[0];
          if (t == "round-robin" || t == "roundrobin")  // cutechess-cli's and fastchess' spellings
+             r.opts.tournament = T::RoundRobin;
+         else if (t == "gauntlet")
+             r.opts.tournament = T::Gauntlet;
+         else if (t == "pyramid")
+             r.opts.tournament = T::Pyramid;
+         else if (t == "knockout")
+             r.opts.tournament = T::Knockout;
+         else
+             throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet, knockout, pyramid)", t));
+     },
+     "-tournament TYPE",
+     "pairings, as cutechess-cli: round-robin (default), gauntlet (the first\n-seeds engines against the "
+     "rest), pyramid (each engine against\nevery engine before it, one engine a round) or knockout (single\n"
+     "elimination: a tied encounter goes on until one leads, by game\npairs when -games is even; no -rounds, "
+     "-shard or -resume)"},
+    {"-tournament", FC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name) {
+         const std::string& t = v[0];
+         if (t == "round-robin" || t == "roundrobin")
              r.opts.tournament = MatchOptions::Tournament::RoundRobin;
          else if (t == "gauntlet")
              r.opts.tournament = MatchOptions::Tournament::Gauntlet;
-         else if (t == "knockout" || t == "pyramid")
-             throw OptionError(fmt::format("-tournament {} is not supported (round-robin, gauntlet)", t));
-         else
-             throw OptionError(fmt::format("bad tournament '{}' (round-robin, gauntlet)", t));
+         else  // fastchess has no other
+             throw OptionError(fmt::format("bad tournament '{}' (roundrobin, gauntlet)", t));
      },
-     "-tournament round-robin|gauntlet",
-     "pairings with more than two engines (default round-robin; fastchess'\nroundrobin too)"},
-    {"-seeds", ALL, TAKEN, ONE,
-     [](MatchRequest&, Values v, Name o) {
-         // The first N engines of a gauntlet play the rest; drawproxy's gauntlet has one.
-         if (to_int<int>(v[0], o, 0) > 1)
-             throw OptionError("-seeds is supported only as 1: the gauntlet's first engine plays the rest");
+     "-tournament roundrobin|gauntlet", "pairings with more than two engines (default roundrobin)"},
+    {"-seeds", DP_CC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) { r.opts.seeds = to_int<int>(v[0], o, 0); }, "-seeds N",
+     "a gauntlet's first N engines each play the rest (1 to engines-1;\ndefault 1); a knockout's first N "
+     "engines are placed in its bracket\nin that order, the rest drawn by -srand (default 0: all drawn)"},
+    {"-seeds", FC, TAKEN, ONE,
+     [](MatchRequest& r, Values v, Name o) {
+         // fastchess's seeds also play one another; drawproxy's gauntlet has its seeds play the rest only.
+         r.opts.seeds = to_int<int>(v[0], o, 0);
+         if (r.opts.seeds > 1)
+             throw OptionError("-seeds is supported only as 1: fastchess's seeds also play one another");
      },
-     "-seeds 1", "the gauntlet's first engine plays the rest (only 1)"},
+     "-seeds 1", "the gauntlet's first engine plays the rest (only 1: fastchess's\nseeds also play one another)"},
     {"-force-concurrency", DP_CC, TAKEN, NONE, no_op, "-force-concurrency",
      "accepted: -concurrency is never capped"},
     {"-force-concurrency", FC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.force_concurrency = true; },

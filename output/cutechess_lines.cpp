@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/knockout_text.h"
 #include "output/pgn.h"
 #include "output/status_lines.h"
 
@@ -80,9 +81,12 @@ void CutechessLines::match_started(const MatchStarted& ev) {
 std::string CutechessLines::status_block(const StatusSnapshot& s) const {
     std::string out;
     if (s.score_due && !ranks(s.engines)) out += cutechess_score_line(*s.encounter) + "\n";
-    if (s.games_interval_due && s.engines == 2) out += cutechess_results(*s.encounter, *s.settings) + "\n";
-    if (s.games_interval_due && ranks(s.engines))
-        out += cutechess_ranking(standings_, table_.format, table_.gauntlet, *s.settings) + "\n";
+    if (s.games_interval_due && s.knockout)
+        out += cutechess_knockout_text(*s.knockout, outcomes_.names()) + "\n";
+    else if (s.games_interval_due && s.engines == 2)
+        out += cutechess_results(*s.encounter, *s.settings) + "\n";
+    else if (s.games_interval_due && ranks(s.engines))
+        out += cutechess_ranking(standings_, table_.format, table_.gauntlet_seeds, *s.settings) + "\n";
     return out;
 }
 
@@ -108,10 +112,12 @@ std::string CutechessLines::final_block(const MatchEnded& ev) const {
         // interruption) cutechess-cli still prints its results block, of "nan" figures.
         const bool scored = ev.score_due_at_end || unterminated_line_at_ == ev.games_counted;
         if (ev.games_counted > 0 && !scored) out += cutechess_score_line(h) + "\n";
-        if (!ev.interval_at_end) out += cutechess_results(h, ev.settings) + "\n";
+        if (!ev.interval_at_end && !ev.knockout) out += cutechess_results(h, ev.settings) + "\n";
     }
-    if (ranks(int(ev.names.size())) && !ev.interval_at_end)
-        out += cutechess_ranking(standings_, table_.format, table_.gauntlet, ev.settings) + "\n";
+    if (!ev.interval_at_end && ev.knockout)
+        out += cutechess_knockout_text(*ev.knockout, ev.names) + "\n";
+    else if (ranks(int(ev.names.size())) && !ev.interval_at_end)
+        out += cutechess_ranking(standings_, table_.format, table_.gauntlet_seeds, ev.settings) + "\n";
     if (lists_outcomes() && (outcome_interval_ == 0 || finished_ % outcome_interval_ != 0))
         out += outcomes_.text() + "\n";
     return out;

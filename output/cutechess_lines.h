@@ -4,6 +4,7 @@
 // its results table (output/cutechess_table.h), every -ratinginterval games and before
 // "Finished match" unless the last game printed it; then its list of each player's outcomes
 // (every -outcomeinterval games, and at the end unless just printed).
+// A knockout prints its bracket (output/knockout_text.h) where the results block or table would be.
 #include <map>
 #include <vector>
 
@@ -20,6 +21,7 @@ class OutcomeTally {
     // A game of engines `white` and `black` (indices; -1, an unknown name, is not counted).
     void add(int white, int black, const GameRecord& g, rules::Wording wording);
     int index_of(const std::string& name) const;
+    const std::vector<std::string>& names() const { return names_; }
     // "\nPlayer: A\n   \"Draw by stalemate\": 2..." (each player in the engines' order, the
     // reasons sorted), as cutechess-cli prints it: an empty line first, no newline last.
     std::string text() const;
@@ -32,7 +34,7 @@ class OutcomeTally {
 // The results table's settings: -resultformat, and whether the match is a gauntlet.
 struct CutechessTable {
     std::string format{DEFAULT_RESULT_FORMAT};
-    bool gauntlet = false;
+    int gauntlet_seeds = 0;  // a gauntlet: max(1, -seeds); else 0
 };
 
 class CutechessLines : public StatusSink {
@@ -43,7 +45,8 @@ class CutechessLines : public StatusSink {
                    bool openings_random = false);
     void match_started(const MatchStarted& ev) override;
     void match_ended(const MatchEnded& ev) override;
-    // The lines after a scored game (each ends with a newline; "" none).
+    // The lines after a scored game (each ends with a newline; "" none). A knockout's bracket
+    // takes the place of the results block, whatever the number of players.
     std::string status_block(const StatusSnapshot& s) const;
     // The closing block before "Finished match".
     std::string final_block(const MatchEnded& ev) const;

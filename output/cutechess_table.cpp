@@ -174,13 +174,14 @@ std::vector<const Column*> columns_of(std::string_view format) {
 }
 
 // The players in the table's order: by score, best first; players without a game last; a
-// gauntlet's first player first. Equal keys list the later player first (its QMultiMap).
-std::vector<std::size_t> ranking_order(const std::vector<RankedPlayer>& players, bool gauntlet) {
+// gauntlet's seeds (its first player, or its -seeds first ones) first. Equal keys list the later
+// player first (its QMultiMap).
+std::vector<std::size_t> ranking_order(const std::vector<RankedPlayer>& players, int gauntlet_seeds) {
     std::vector<std::pair<double, std::size_t>> keyed;
     for (std::size_t i = players.size(); i-- > 0;) {
         const Trinomial all = games_of(players[i]);
         double key = all.games() ? 1.0 - point_ratio(all) : 2.0;
-        if (gauntlet && i == 0) key = -1.0;
+        if (gauntlet_seeds > 0 && (i == 0 || int(i) < gauntlet_seeds)) key = -1.0;
         keyed.emplace_back(key, i);
     }
     std::stable_sort(keyed.begin(), keyed.end(),
@@ -275,14 +276,14 @@ void Standings::add(int white, int black, const game::GameRecord& g) {
 }
 
 std::string cutechess_table(const std::vector<RankedPlayer>& players, std::string_view format,
-                            bool gauntlet) {
+                            int gauntlet_seeds) {
     const std::vector<const Column*> columns = columns_of(format);
     std::string out;
     for (const Column* c : columns)
         if (!c->header.empty()) out += qt_padded(c->header, c->width) + " ";
     out += "\n";
-    int rank = gauntlet ? -1 : 0;
-    for (const std::size_t i : ranking_order(players, gauntlet)) {
+    int rank = gauntlet_seeds > 0 ? -1 : 0;
+    for (const std::size_t i : ranking_order(players, gauntlet_seeds)) {
         Row row;
         row.rank = ++rank;
         row.player = &players[i];
@@ -295,12 +296,12 @@ std::string cutechess_table(const std::vector<RankedPlayer>& players, std::strin
     return out;
 }
 
-std::string cutechess_ranking(const Standings& s, std::string_view format, bool gauntlet,
+std::string cutechess_ranking(const Standings& s, std::string_view format, int gauntlet_seeds,
                               const StatsSettings& settings) {
     // Its SPRT, when set, counts every game from the first player's side (sprt_counts()); the
     // LLR is drawproxy's model, as in the two-player block.
     const double llr = settings.sprt ? stats::llr(*settings.sprt, s.sprt_counts()) : 0.0;
-    return cutechess_table(s.players(), format, gauntlet) + "\n" + cutechess_sprt_line(settings, llr);
+    return cutechess_table(s.players(), format, gauntlet_seeds) + "\n" + cutechess_sprt_line(settings, llr);
 }
 
 std::string result_format_help() {

@@ -71,12 +71,14 @@ class Standings {
 inline constexpr std::string_view DEFAULT_RESULT_FORMAT = "Rank,Name,Elo,Error,Games,Score,DScore";
 
 // The header line and one line per player, each ending in "\n", as `format` (a named format or
-// a comma list of tokens and groups; unknown tokens print nothing) says. `gauntlet`: the first
-// player is listed first with rank 0, the others by score from 1; else all by score from 1.
-std::string cutechess_table(const std::vector<RankedPlayer>& players, std::string_view format, bool gauntlet);
+// a comma list of tokens and groups; unknown tokens print nothing) says. `gauntlet_seeds` above
+// 0: a gauntlet, whose first player (its -seeds first players, the later first) is listed first,
+// the rank counted from 0; else all by score from 1.
+std::string cutechess_table(const std::vector<RankedPlayer>& players, std::string_view format,
+                            int gauntlet_seeds);
 // Tournament::results() with more than two players: the table, an empty line, the SPRT line
 // (no newline last).
-std::string cutechess_ranking(const Standings& s, std::string_view format, bool gauntlet,
+std::string cutechess_ranking(const Standings& s, std::string_view format, int gauntlet_seeds,
                               const StatsSettings& settings);
 
 // What cutechess-cli prints for `-resultformat help`: the named formats, the tokens, the groups.

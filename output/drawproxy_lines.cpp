@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "output/knockout_text.h"
 #include "output/status_lines.h"
 
 namespace drawproxy::output {
@@ -43,6 +44,7 @@ void DrawproxyLines::match_ended(const MatchEnded& ev) {
             out_.text(drawproxy_stats_lines(ev.stats.encounter(a, b), ev.settings));
         }
     if (n > 2) live_.text(ev.report.crosstable());
+    if (ev.knockout) live_.text("Knockout:\n" + cutechess_knockout_text(*ev.knockout, ev.names) + "\n");
     live_.text(ev.report.reason_table());
     live_.text(ev.report.claims_table());
     out_.line("Finished match");

@@ -10,6 +10,7 @@
 
 #include "game/record.h"
 #include "game/settings.h"
+#include "output/knockout_text.h"
 #include "output/report.h"
 #include "stats/encounters.h"
 
@@ -47,6 +48,7 @@ struct StatusSnapshot {
     bool games_interval_due = false;  // -ratinginterval, counting games
     bool pairs_interval_due = false;  // -ratinginterval, counting completed pairs by pair number
     stats::SprtStatus verdict = stats::SprtStatus::running;  // an SPRT verdict this game reached
+    const KnockoutRounds* knockout = nullptr;                // a knockout's bracket, this game counted
 };
 
 // A game that ended: scored, or stopped by an interruption (record.outcome.unterminated()).
@@ -73,6 +75,7 @@ struct MatchEnded {
     std::uint64_t seed = 0;
     std::optional<std::pair<int, int>> shard;  // index, count
     long long seconds = 0;                     // the match's wall time
+    const KnockoutRounds* knockout = nullptr;  // a knockout's bracket
 };
 
 class Sink {

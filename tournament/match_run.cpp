@@ -98,7 +98,8 @@ SinkSettings sink_settings(const MatchOptions& o, const std::string& rules, std:
     s.html = o.htmlout;
     s.rating_interval = o.rating_interval;
     s.outcome_interval = o.outcome_interval;
-    s.cutechess_table = {o.result_format, o.tournament == MatchOptions::Tournament::Gauntlet};
+    s.cutechess_table = {o.result_format,
+                         o.tournament == MatchOptions::Tournament::Gauntlet ? std::max(1, o.seeds) : 0};
     s.engines = &o.engines;
     if (o.openings) s.openings_file = o.openings->file, s.openings_random = o.openings->random;
     s.rules = rules;
@@ -117,13 +118,20 @@ MatchPlan plan_match(const MatchOptions& opts, const std::string& rules) {
         for (int i = 0; i < n; ++i) openings.push_back(chess960_opening(int(rng() % 960)));
     }
     MatchPlan plan;
-    plan.schedule = build_schedule(opts, openings);
+    if (opts.tournament == MatchOptions::Tournament::Knockout) {
+        const int players = int(opts.engines.size());
+        plan.knockout.emplace(players, opts.seeds, opts.games, std::uint32_t(opts.seed));
+        plan.openings = std::move(openings);
+        plan.dealer.emplace(opts, dealt_openings(opts, plan.openings));
+    } else {
+        plan.schedule = build_schedule(opts, openings);
+    }
     for (const EngineConfig& e : opts.engines)
         if (!e.book.empty() && !plan.books.count(e.book))
             plan.books.emplace(e.book, std::make_unique<PolyglotBook>(e.book));
     plan.id = match_id(opts, rules, plan.schedule, plan.books);
     for (const GameSpec& g : plan.schedule) plan.pair_count = std::max(plan.pair_count, g.pair + 1);
-    plan.total = int(plan.schedule.size());
+    plan.total = plan.knockout ? plan.knockout->planned_games() : int(plan.schedule.size());
     if (opts.shard)
         std::erase_if(plan.schedule, [&](const GameSpec& g) { return !unit_in_shard(g.unit, *opts.shard); });
     return plan;
@@ -194,8 +202,9 @@ Resumed MatchRun::carry_saved_games() {
 
 // A seed from the clock is said where it decides something, so the run can be repeated.
 void MatchRun::start_sinks(std::optional<Resumed> resumed) {
+    const bool draws_bracket = plan_.knockout && int(opts_.engines.size()) - opts_.seeds >= 2;
     const bool seed_decides = !plan_.books.empty() || (opts_.openings && opts_.openings->random) ||
-                              (opts_.chess960 && !opts_.openings);
+                              (opts_.chess960 && !opts_.openings) || draws_bracket;
     MatchStarted ev{carried_, std::move(resumed), {}};
     if (!opts_.seed_given && seed_decides) ev.clock_seed = opts_.seed;
     for (auto& s : sinks_) s->match_started(ev);
@@ -231,15 +240,17 @@ void MatchRun::open_outputs() {
 void MatchRun::seed_games() {
     if (opts_.use_affinity)
         cpus_ = game::affinity_slots(opts_.affinity_cpus, opts_.engines, opts_.concurrency);
-    for (GameSpec& g : plan_.schedule) {
-        if (!g.white->book.empty()) g.books[rules::WHITE] = plan_.books.at(g.white->book).get();
-        if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
-        std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
-        g.seed = next_random(state);
-        if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
-        g.end_at_warning = opts_.strict && g.fastchess_output;
-        if (cpus_) g.cpus = &*cpus_;
-    }
+    for (GameSpec& g : plan_.schedule) seed_game(g);
+}
+
+void MatchRun::seed_game(GameSpec& g) {
+    if (!g.white->book.empty()) g.books[rules::WHITE] = plan_.books.at(g.white->book).get();
+    if (!g.black->book.empty()) g.books[rules::BLACK] = plan_.books.at(g.black->book).get();
+    std::uint64_t state = opts_.seed ^ (std::uint64_t(g.number) << 32);
+    g.seed = next_random(state);
+    if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
+    g.end_at_warning = opts_.strict && g.fastchess_output;
+    if (cpus_) g.cpus = &*cpus_;
 }
 
 // Ctrl-C: handled on the event loop, so the games are stopped and written as usual.
@@ -315,9 +326,24 @@ void MatchRun::wind_down() {
 }
 
 void MatchRun::launch() {
-    while (summary_.stopped.empty() && !summary_.interrupted && next_ < plan_.schedule.size() &&
-           int(running_.size()) < opts_.concurrency && !live_.stopped())
+    while (summary_.stopped.empty() && !summary_.interrupted && int(running_.size()) < opts_.concurrency &&
+           !live_.stopped() && game_waiting())
         start_game(plan_.schedule[next_++]);
+}
+
+bool MatchRun::game_waiting() {
+    if (next_ < plan_.schedule.size()) return true;
+    if (!plan_.knockout) return false;
+    const std::optional<Encounter> pair = plan_.knockout->next_game();
+    if (!pair) return false;
+    plan_.dealer->deal(*pair, plan_.schedule, false);  // no game pairs: the encounters' lengths vary
+    seed_game(plan_.schedule.back());
+    plan_.total = std::max(plan_.total, int(plan_.schedule.size()));
+    return true;
+}
+
+bool MatchRun::schedule_done() const {
+    return plan_.knockout ? plan_.knockout->finished() : next_ >= plan_.schedule.size();
 }
 
 void MatchRun::start_game(GameSpec spec) {
@@ -355,13 +381,13 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     record.event = opts_.event;
     record.site = opts_.site;
     const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
-    const bool last = next_ >= plan_.schedule.size() && running_.size() == 1;
-    const GameFinished ev{record,
-                          pair,
-                          summary_.report,
-                          live_.game_finished(a, b, record.outcome.score, pair, last),
-                          int(summary_.games.size()) + 1,
-                          int(plan_.schedule.size())};
+    if (plan_.knockout) plan_.knockout->game_finished(a, b, record.outcome.score);
+    const bool last =
+        plan_.knockout ? plan_.knockout->finished() : next_ >= plan_.schedule.size() && running_.size() == 1;
+    StatusSnapshot status = live_.game_finished(a, b, record.outcome.score, pair, last);
+    if (plan_.knockout) status.knockout = &plan_.knockout->rounds();
+    const GameFinished ev{record,         pair, summary_.report, status, int(summary_.games.size()) + 1,
+                          games_to_play()};
     for (auto& s : sinks_) s->game_finished(ev);
     save_game(record, pair);
     summary_.games.push_back(std::move(record));
@@ -380,7 +406,7 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
         summary_.report,
         live_.unterminated(summary_.report.index_of(record.white), summary_.report.index_of(record.black)),
         int(summary_.games.size()) + 1,
-        int(plan_.schedule.size())};
+        games_to_play()};
     for (auto& s : sinks_) s->game_finished(ev);
     summary_.games.push_back(std::move(record));
     running_.erase(number);
@@ -403,7 +429,7 @@ void MatchRun::save_game(const GameRecord& record, int pair) {
 
 // The next games start, after -wait if asked; with none left, the engines are ended.
 void MatchRun::next_game() {
-    if (opts_.wait_ms > 0 && next_ < plan_.schedule.size()) {
+    if (opts_.wait_ms > 0 && !schedule_done()) {
         wait_timer_.expires_after(std::chrono::milliseconds(opts_.wait_ms));
         wait_timer_.async_wait([this](const boost::system::error_code& ec) {
             if (!ec) launch();
@@ -429,7 +455,7 @@ void MatchRun::save_state() {
 
 void MatchRun::close_state() {
     if (opts_.autosave_interval <= 0) return;
-    state_.complete = summary_.stopped.empty() && (next_ >= plan_.schedule.size() || live_.stopped());
+    state_.complete = summary_.stopped.empty() && (schedule_done() || live_.stopped());
     if (state_.complete) unsaved_lines_ += state_complete_line();
     save_state();
 }
@@ -451,7 +477,8 @@ void MatchRun::end_match() {
                         plan_.id,
                         opts_.seed,
                         shard,
-                        seconds};
+                        seconds,
+                        plan_.knockout ? &plan_.knockout->rounds() : nullptr};
     for (auto& s : sinks_) s->match_ended(ev);
 }
 

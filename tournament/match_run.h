@@ -23,6 +23,7 @@
 #include "output/engine_log.h"
 #include "output/sink.h"
 #include "tournament/engine_pool.h"
+#include "tournament/knockout.h"
 #include "tournament/live_status.h"
 #include "tournament/scheduler.h"
 
@@ -35,6 +36,11 @@ struct MatchPlan {
     std::string id;      // the hash of everything that fixes the games (see journal/)
     int pair_count = 0;  // game pairs of the whole schedule
     int total = 0;       // games of the whole match: game numbers and counts are its
+    // A knockout's games are dealt as its encounters need them (the schedule grows), from the
+    // openings kept here; `total` is cutechess-cli's count: its planned games, or the games started.
+    std::vector<Opening> openings;
+    std::optional<Knockout> knockout;
+    std::optional<GameDealer> dealer;
 };
 MatchPlan plan_match(const MatchOptions& opts, const std::string& rules);
 
@@ -67,9 +73,16 @@ class MatchRun {
     void start_sinks(std::optional<output::Resumed> resumed);
     void open_outputs();
     void seed_games();
+    void seed_game(GameSpec& g);
     void watch_signals();
     // The loop.
     void launch();
+    // Whether the schedule has a game to start next (a knockout's is dealt now, if it has one).
+    bool game_waiting();
+    // No game is left to start: the schedule played, or the knockout decided.
+    bool schedule_done() const;
+    // The games this run is to play: a knockout's as cutechess-cli counts them.
+    int games_to_play() const { return plan_.knockout ? plan_.total : int(plan_.schedule.size()); }
     void start_game(GameSpec spec);
     void game_finished(int number, int pair, GameRecord record, const OverheadSamples& overhead);
     void game_unterminated(int number, GameRecord record);

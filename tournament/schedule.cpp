@@ -10,11 +10,22 @@
 
 namespace drawproxy::tournament {
 
-std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int engines, int cycles) {
+std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int engines, int cycles,
+                                            int seeds) {
+    using T = MatchOptions::Tournament;
     std::vector<Encounter> out;
-    if (type == MatchOptions::Tournament::Gauntlet) {
+    if (type == T::Knockout) return out;
+    if (type == T::Gauntlet) {
+        seeds = std::clamp(seeds, 1, engines - 1);
         for (int round = 1; round <= cycles; ++round)
-            for (int j = 1; j < engines; ++j) out.push_back({0, j, round});
+            for (int seed = 0; seed < seeds; ++seed)
+                for (int j = seeds; j < engines; ++j) out.push_back({seed, j, round});
+        return out;
+    }
+    if (type == T::Pyramid) {
+        for (int cycle = 0; cycle < cycles; ++cycle)
+            for (int k = 1; k < engines; ++k)
+                for (int j = 0; j < k; ++j) out.push_back({k, j, cycle * (engines - 1) + k});
         return out;
     }
     // The circle: seat i meets seat m-1-i; engine `engines` (odd counts) is the bye.
@@ -31,72 +42,70 @@ std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int e
     return out;
 }
 
+GameDealer::GameDealer(const MatchOptions& opts, std::vector<const Opening*> openings)
+    : opts_(opts),
+      openings_(std::move(openings)),
+      repetitions_(opts.openings && opts.openings->policy != OpeningsOptions::Policy::Default
+                       ? INT_MAX
+                       : opts.opening_repetitions) {}
+
+void GameDealer::deal(const Encounter& e, std::vector<GameSpec>& games, bool pairs) {
+    using Policy = OpeningsOptions::Policy;
+    const Policy policy = opts_.openings ? opts_.openings->policy : Policy::Default;
+    const bool many = opts_.engines.size() > 2;
+    const std::pair<int, int> key = std::minmax(e.first, e.second);
+    int& white = white_next_.try_emplace(key, e.first).first->second;
+    const bool same_pair = key == last_pair_;
+    last_pair_ = key;
+    if (!same_pair && opts_.reverse) white = e.first + e.second - white;
+    if ((!same_pair && many && policy != Policy::Round) ||
+        (policy == Policy::Round && e.round > kept_round_)) {
+        played_ = 0;
+        kept_round_ = e.round;
+    }
+    GameSpec s;
+    if (played_ > 0 && played_ < repetitions_) {
+        ++played_;
+    } else {
+        played_ = 1;
+        opening_ = openings_.empty() ? nullptr : openings_[dealt_++ % openings_.size()];
+    }
+    if (opening_) {
+        s.start = opening_->start;
+        s.from_fen = opening_->from_fen;
+        s.book = opening_->moves;
+    }
+    s.number = int(games.size()) + 1;
+    s.round = e.round;
+    s.white = &opts_.engines[white];
+    s.black = &opts_.engines[e.first + e.second - white];
+    if (!opts_.noswap) white = e.first + e.second - white;
+    s.draw_offers = opts_.draw_offers;
+    s.adjudication = opts_.adjudication;
+    // The second game of an opening between the same engines completes a pair.
+    const bool paired = pairs && opts_.repeat && opts_.opening_repetitions == 2;
+    GameSpec* previous = games.empty() ? nullptr : &games.back();
+    if (paired && played_ >= 2 && previous && previous->pair < 0 &&
+        std::minmax(previous->white, previous->black) == std::minmax(s.white, s.black)) {
+        previous->pair = pair_count_++;
+        s.pair = previous->pair;
+        s.unit = previous->unit;
+    } else {
+        s.unit = units_++;
+    }
+    games.push_back(std::move(s));
+}
+
 std::vector<GameSpec> cutechess_games(const MatchOptions& opts, const std::vector<Encounter>& encounters,
                                       const std::vector<const Opening*>& openings) {
-    using Policy = OpeningsOptions::Policy;
-    const Policy policy = opts.openings ? opts.openings->policy : Policy::Default;
-    const int repetitions = policy == Policy::Default ? opts.opening_repetitions : INT_MAX;
-    const bool many = opts.engines.size() > 2;
-    const bool paired = opts.repeat && opts.opening_repetitions == 2;
-    std::map<std::pair<int, int>, int> white_next;  // by pair (lower index first): its next White
-    std::pair<int, int> last_pair{-1, -1};
-    std::size_t dealt = 0;  // openings taken so far
-    const Opening* opening = nullptr;
-    int played = 0;  // games the current opening has had (0: none is kept)
-    int kept_round = 0;
-    int pairs = 0, units = 0;
+    GameDealer dealer(opts, openings);
     std::vector<GameSpec> games;
-    for (const Encounter& e : encounters) {
-        const std::pair<int, int> key = std::minmax(e.first, e.second);
-        auto [it, met_before] = white_next.try_emplace(key, e.first);
-        (void)met_before;
-        int& white = it->second;
-        const bool same_pair = key == last_pair;
-        last_pair = key;
-        if (!same_pair && opts.reverse) white = e.first + e.second - white;
-        if ((!same_pair && many && policy != Policy::Round) ||
-            (policy == Policy::Round && e.round > kept_round)) {
-            played = 0;
-            kept_round = e.round;
-        }
-        for (int g = 0; g < opts.games; ++g) {
-            GameSpec s;
-            if (played > 0 && played < repetitions) {
-                ++played;
-            } else {
-                played = 1;
-                opening = openings.empty() ? nullptr : openings[dealt++ % openings.size()];
-            }
-            if (opening) {
-                s.start = opening->start;
-                s.from_fen = opening->from_fen;
-                s.book = opening->moves;
-            }
-            s.number = int(games.size()) + 1;
-            s.round = e.round;
-            s.white = &opts.engines[white];
-            s.black = &opts.engines[e.first + e.second - white];
-            if (!opts.noswap) white = e.first + e.second - white;
-            s.draw_offers = opts.draw_offers;
-            s.adjudication = opts.adjudication;
-            // The second game of an opening between the same engines completes a pair.
-            GameSpec* previous = games.empty() ? nullptr : &games.back();
-            if (paired && played >= 2 && previous && previous->pair < 0 &&
-                std::minmax(previous->white, previous->black) == std::minmax(s.white, s.black)) {
-                previous->pair = pairs++;
-                s.pair = previous->pair;
-                s.unit = previous->unit;
-            } else {
-                s.unit = units++;
-            }
-            games.push_back(std::move(s));
-        }
-    }
+    for (const Encounter& e : encounters)
+        for (int g = 0; g < opts.games; ++g) dealer.deal(e, games);
     return games;
 }
 
-std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings) {
-    // The openings in the order they are dealt: the file's, or shuffled by the seed; from start=.
+std::vector<const Opening*> dealt_openings(const MatchOptions& opts, const std::vector<Opening>& openings) {
     std::vector<std::size_t> order(openings.size());
     std::iota(order.begin(), order.end(), 0);
     if (opts.openings && opts.openings->random)
@@ -104,8 +113,13 @@ std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector
     std::vector<const Opening*> dealt(order.size());
     const std::size_t first = opts.openings ? std::size_t(opts.openings->start - 1) : 0;
     for (std::size_t i = 0; i < order.size(); ++i) dealt[i] = &openings[order[(first + i) % order.size()]];
-    const auto encounters = cutechess_encounters(opts.tournament, int(opts.engines.size()), opts.rounds);
-    return cutechess_games(opts, encounters, dealt);
+    return dealt;
+}
+
+std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings) {
+    const auto encounters =
+        cutechess_encounters(opts.tournament, int(opts.engines.size()), opts.rounds, opts.seeds);
+    return cutechess_games(opts, encounters, dealt_openings(opts, openings));
 }
 
 }  // namespace drawproxy::tournament

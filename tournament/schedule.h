@@ -5,6 +5,8 @@
 // cutechess_encounters() gives the encounters (pairs of engines) with their rounds, and
 // cutechess_games() turns them into games. build_schedule() is drawproxy match's dialect, which
 // is cutechess-cli's (tests/data/schedule/ holds what cutechess-cli 1.5.1 plays).
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "game/game_runner.h"
@@ -24,21 +26,48 @@ struct Encounter {
 
 // cutechess-cli's order: a round robin by the circle method (engine 0 fixed, the others turning
 // one place a round, a bye for an odd count), each of the n-1 (n odd: n) rounds numbered on
-// across the -rounds cycles; a gauntlet is engine 0 against each other engine, one cycle a round.
-std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int engines, int cycles);
+// across the -rounds cycles; a gauntlet is each of its first `seeds` engines (1 to n-1) in
+// turn against each of the others, one cycle a round; a pyramid is engine k against each
+// engine before it (k from 1 on), White first, one k a round, numbered on across the cycles.
+// A knockout has no fixed order (tournament/knockout.h): none.
+std::vector<Encounter> cutechess_encounters(MatchOptions::Tournament type, int engines, int cycles,
+                                            int seeds = 1);
 
-// cutechess-cli's colours and openings over `encounters`, `opts.games` games each, the openings
-// dealt from `openings` in turn (cycling; none: the start position):
+// cutechess-cli's colours and openings, one game at a time in the order the games start:
 // - colours belong to the pair of engines and are kept from one encounter to the next: the pair's
 //   White alternates game by game (not with -noswap), and with -reverse the pair is turned round
 //   whenever it meets after another pair has played (so at the start of a two-engine match);
 // - an opening is kept for the next game until it has been played -repeat times (policy=default)
 //   or for ever (encounter, round); the kept one is dropped when another pair starts in a
 //   tournament of three or more engines (default, encounter) or when a new round starts (round).
-// With `-repeat` (twice), a game that plays the opening its predecessor started makes a game pair
-// with it, for the statistics and the shards.
+// The openings are dealt from `openings` in turn (cycling; none: the start position).
+class GameDealer {
+  public:
+    GameDealer(const MatchOptions& opts, std::vector<const Opening*> openings);
+    // The next game of the encounter's pair (number: the game's place in `games`), appended to
+    // `games`. With `-repeat` (twice) and `pairs`, a game that plays the opening its predecessor
+    // started makes a game pair with it, for the statistics and the shards.
+    void deal(const Encounter& e, std::vector<GameSpec>& games, bool pairs = true);
+
+  private:
+    const MatchOptions& opts_;
+    std::vector<const Opening*> openings_;
+    int repetitions_;
+    std::map<std::pair<int, int>, int> white_next_;  // by pair (lower index first): its next White
+    std::pair<int, int> last_pair_{-1, -1};
+    std::size_t dealt_ = 0;  // openings taken so far
+    const Opening* opening_ = nullptr;
+    int played_ = 0;  // games the current opening has had (0: none is kept)
+    int kept_round_ = 0;
+    int pair_count_ = 0, units_ = 0;
+};
+
+// The games of fixed encounters, `opts.games` each, dealt in order.
 std::vector<GameSpec> cutechess_games(const MatchOptions& opts, const std::vector<Encounter>& encounters,
                                       const std::vector<const Opening*>& openings);
+
+// The openings in the order they are dealt: the file's, or shuffled by -srand; from start=.
+std::vector<const Opening*> dealt_openings(const MatchOptions& opts, const std::vector<Opening>& openings);
 
 // drawproxy match's schedule: the two steps above, openings in file order or shuffled by -srand.
 std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);

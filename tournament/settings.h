@@ -72,7 +72,10 @@ struct MatchOptions {
     DrawOfferOptions draw_offers;
     std::uint64_t seed = 0;  // -seed/-srand, else from the clock (seed_given false)
     bool seed_given = false;
-    enum class Tournament { RoundRobin, Gauntlet } tournament = Tournament::RoundRobin;
+    enum class Tournament { RoundRobin, Gauntlet, Pyramid, Knockout } tournament = Tournament::RoundRobin;
+    // -seeds: a gauntlet's players who play the rest (0 or 1: one), a knockout's players placed
+    // in the bracket by their order (the rest are drawn); 0 as cutechess-cli's default.
+    int seeds = 0;
     bool quiet = false;    // no per-game lines, no tables: the final score and Elo only
     bool recover = false;  // -recover: an engine that crashed mid-match is restarted, the match goes on
     // fastchess's -strict: its first "Warning; ..." line stops the match (exit status 1).

@@ -67,6 +67,17 @@ TEST_CASE("cutechess-cli's gauntlet table: the first player first with rank 0, t
           "   1 C                               0     786       4   50.0%    0.0% \n"
           "   2 B                               0     786       4   50.0%    0.0% \n"
           "\nSPRT: llr 0 (0.0%), lbound -inf, ubound inf");
+    // -seeds 2: the first two players first, the later of them first (cutechess-cli 1.5.1, four
+    // engines: "0 B", "1 A", then the others by score)
+    const std::vector<RankedPlayer> four{ranked("A", {0, 0, 2}, {0, 0, 2}), ranked("B", {0, 0, 2}, {0, 0, 2}),
+                                         ranked("C", {2, 0, 0}, {2, 0, 0}),
+                                         ranked("D", {0, 0, 0}, {0, 0, 0})};
+    CHECK(cutechess_table(four, "Rank,Name", 2) ==
+          "Rank Name                      \n"
+          "   0 B                         \n"
+          "   1 A                         \n"
+          "   2 C                         \n"
+          "   3 D                         \n");
     // a named format and its list are one table
     CHECK(cutechess_table(players, "default", true) == cutechess_table(players, DEFAULT_RESULT_FORMAT, true));
 }

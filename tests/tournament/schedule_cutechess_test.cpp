@@ -139,6 +139,14 @@ TEST_CASE("schedule: cutechess-cli's round robin is the circle method, numbered 
     CHECK(text(tournament::cutechess_encounters(T::RoundRobin, 4, 1)) == "1:03 1:12 2:02 2:31 3:01 3:23");
     CHECK(text(tournament::cutechess_encounters(T::RoundRobin, 3, 2)) == "1:12 2:02 3:01 4:12 5:02 6:01");
     CHECK(text(tournament::cutechess_encounters(T::Gauntlet, 3, 2)) == "1:01 1:02 2:01 2:02");
+    // -seeds: each of the first N engines plays the others, N from 1 to engines-1.
+    CHECK(text(tournament::cutechess_encounters(T::Gauntlet, 4, 1, 2)) == "1:02 1:03 1:12 1:13");
+    CHECK(text(tournament::cutechess_encounters(T::Gauntlet, 3, 1, 0)) == "1:01 1:02");
+    CHECK(text(tournament::cutechess_encounters(T::Gauntlet, 3, 1, 7)) == "1:02 1:12");
+    // A pyramid: engine k against each before it, k White, one k a round.
+    CHECK(text(tournament::cutechess_encounters(T::Pyramid, 4, 1)) == "1:10 2:20 2:21 3:30 3:31 3:32");
+    CHECK(text(tournament::cutechess_encounters(T::Pyramid, 3, 2)) == "1:10 2:20 2:21 3:10 4:20 4:21");
+    CHECK(tournament::cutechess_encounters(T::Knockout, 4, 1).empty());
     // Every pair once a cycle.
     const auto six = tournament::cutechess_encounters(T::RoundRobin, 6, 1);
     std::set<std::pair<int, int>> met;
