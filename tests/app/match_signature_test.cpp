@@ -127,8 +127,9 @@ std::vector<Scenario> scenarios() {
     };
 }
 
-// Recorded on the code before the runner was split into its folders. Columns: the outputs in
-// OUTPUTS' order.
+// Recorded on the code before the runner was split into its folders; the cutechess format's
+// again when its endings, PGN layout, outcome list and results table became cutechess-cli's.
+// Columns: the outputs in OUTPUTS' order.
 struct Recorded {
     const char* scenario;
     const char* format;
@@ -138,55 +139,55 @@ const Recorded RECORDED[] = {
     {"laws-2023", "drawproxy",
      "975cd59b5e55fe81 980d4f4b043fe966 39c8c2fdc748b475 6f0b4e8f8455a800 08602fa5911ae0cc 4a844b70d2b552d1"},
     {"laws-2023", "cutechess",
-     "975cd59b5e55fe81 980d4f4b043fe966 39c8c2fdc748b475 6f0b4e8f8455a800 b3fc667d1be945a5 4a844b70d2b552d1"},
+     "fd185228ef9b2c19 980d4f4b043fe966 39c8c2fdc748b475 6f0b4e8f8455a800 67ef227f379bf8da 4a844b70d2b552d1"},
     {"laws-2023", "fastchess",
      "3cf39baeca41a0a3 980d4f4b043fe966 39c8c2fdc748b475 6f0b4e8f8455a800 7ec85a49ed977d1a 4a844b70d2b552d1"},
     {"laws-2001", "drawproxy",
      "47022bc8a9bcb3c7 980d4f4b043fe966 885e2e7aa514bc44 cfea98d895fe71b9 05d3d910991f6480 4a844b70d2b552d1"},
     {"laws-2001", "cutechess",
-     "47022bc8a9bcb3c7 980d4f4b043fe966 885e2e7aa514bc44 cfea98d895fe71b9 2b122691638b9a01 4a844b70d2b552d1"},
+     "b4dfd574e82fbda1 980d4f4b043fe966 885e2e7aa514bc44 cfea98d895fe71b9 3a811359981de038 4a844b70d2b552d1"},
     {"laws-2001", "fastchess",
      "4d8d33e4f1f6d52b 980d4f4b043fe966 885e2e7aa514bc44 cfea98d895fe71b9 f93b77ca4cfb1c0d 4a844b70d2b552d1"},
     {"laws-computer", "drawproxy",
      "42399a6a932ade23 ee8a49668e4f361f cf80971c6e7f3f10 18192f98fa694551 ca7d851fe81e0bd8 4a844b70d2b552d1"},
     {"laws-computer", "cutechess",
-     "42399a6a932ade23 ee8a49668e4f361f cf80971c6e7f3f10 18192f98fa694551 1f51aea4dfb0183b 4a844b70d2b552d1"},
+     "4f61ff6f9b0aa47b ee8a49668e4f361f cf80971c6e7f3f10 18192f98fa694551 ba62868a0d445db2 4a844b70d2b552d1"},
     {"laws-computer", "fastchess",
      "9e47a97426a1c9b7 ee8a49668e4f361f cf80971c6e7f3f10 18192f98fa694551 005ab342c2bfdb16 4a844b70d2b552d1"},
     {"automatic", "drawproxy",
      "36d8bf0940fd1ca1 6e8a75277db23a06 08a8e960ffdab48b 94a126e8aa673162 23864654be230060 4a844b70d2b552d1"},
     {"automatic", "cutechess",
-     "36d8bf0940fd1ca1 6e8a75277db23a06 08a8e960ffdab48b 94a126e8aa673162 58abb38e47d52938 4a844b70d2b552d1"},
+     "e352a20d1eb22953 6e8a75277db23a06 08a8e960ffdab48b 94a126e8aa673162 fe364e99b5301e44 4a844b70d2b552d1"},
     {"automatic", "fastchess",
      "0d716ee55cc2ec28 6e8a75277db23a06 08a8e960ffdab48b 94a126e8aa673162 bafd6b4d454f4dbf 4a844b70d2b552d1"},
     {"adjudication", "drawproxy",
      "97f0003dc1970dcf 32a8fef12ac7a47b abdad0bf4fe7a7e4 e909591728c6353d 6d86311410ba8aff 4a844b70d2b552d1"},
     {"adjudication", "cutechess",
-     "97f0003dc1970dcf 32a8fef12ac7a47b abdad0bf4fe7a7e4 e909591728c6353d b4d30bfaf73a0a4f 4a844b70d2b552d1"},
+     "2255b9d89475514e 32a8fef12ac7a47b abdad0bf4fe7a7e4 e909591728c6353d 1ddeced46e8b7d95 4a844b70d2b552d1"},
     {"adjudication", "fastchess",
      "d4155c5aaad87c0a 32a8fef12ac7a47b abdad0bf4fe7a7e4 e909591728c6353d 8dba5cec0461bf23 4a844b70d2b552d1"},
     {"tablebase", "drawproxy",
      "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 046578e5ca3eb179 4a844b70d2b552d1"},
     {"tablebase", "cutechess",
-     "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 a7f63125ddd734c7 4a844b70d2b552d1"},
+     "741f6dde10ea9b23 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 73d48b363ef1bf02 4a844b70d2b552d1"},
     {"tablebase", "fastchess",
      "c4e32aa6b91f0f5f 00ad44696612c819 c9c74176b1e74322 28d0b5011fc1c2f0 ee7799c7bfa23d61 4a844b70d2b552d1"},
     {"faults", "drawproxy",
      "0eb3643fcebfae32 edb9d10ac689f744 902f90204f562ed2 86a2932972188d13 6aa7e6ab7cb1a57f 4a844b70d2b552d1"},
     {"faults", "cutechess",
-     "0eb3643fcebfae32 edb9d10ac689f744 902f90204f562ed2 86a2932972188d13 63aaca2bc1927996 4a844b70d2b552d1"},
+     "46eed89d5e6f7c8c edb9d10ac689f744 902f90204f562ed2 86a2932972188d13 0f6f4cbdd96b86b5 4a844b70d2b552d1"},
     {"faults", "fastchess",
      "e12c05f2a85ca846 edb9d10ac689f744 902f90204f562ed2 86a2932972188d13 6f0da545ba19f4d6 4a844b70d2b552d1"},
     {"offers", "drawproxy",
      "195e461cf27da8e9 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 f4e2f68b5ee3895f 4a844b70d2b552d1"},
     {"offers", "cutechess",
-     "195e461cf27da8e9 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 0055b9589c13102e 38077e1ae623f4f3"},
+     "3663c0f6b65029d1 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 4eacf7c686bf2193 38077e1ae623f4f3"},
     {"offers", "fastchess",
      "ead4b4b3f4149295 5ae801bd5995d229 801267e4b695ba36 96d848fbf56eb350 1f58ea299bce64eb 38077e1ae623f4f3"},
     {"resume", "drawproxy",
      "975cd59b5e55fe81 980d4f4b043fe966 0412ddb3f4d7c8a4 b62d93489f2f9ffc 8d693615a0c1a074 4a844b70d2b552d1"},
     {"resume", "cutechess",
-     "975cd59b5e55fe81 980d4f4b043fe966 0412ddb3f4d7c8a4 b62d93489f2f9ffc c94ada90bbd8a39c 4a844b70d2b552d1"},
+     "fd185228ef9b2c19 980d4f4b043fe966 0412ddb3f4d7c8a4 b62d93489f2f9ffc b90321695e1a8abc 4a844b70d2b552d1"},
     {"resume", "fastchess",
      "3cf39baeca41a0a3 980d4f4b043fe966 0412ddb3f4d7c8a4 b62d93489f2f9ffc 7424e24480133e76 4a844b70d2b552d1"},
 };
@@ -215,7 +216,14 @@ std::string replace(const std::string& text, const char* pattern, const char* wi
 }
 
 // What the clock decides: times of moves and games, the date, a seed drawn from the clock.
-std::string normalize(std::string text, bool clock_seed) {
+// cutechess-cli's move times have as many decimals as the time needs ("0s", "0.52s",
+// "0.007s"), and its movetext wraps by their width: in that PGN every time is masked and the
+// moves are one line.
+std::string normalize(std::string text, bool clock_seed, bool cutechess_pgn = false) {
+    if (cutechess_pgn) {
+        text = replace(text, R"(([{ ])[0-9]+(\.[0-9]+)?s([},]))", "$1Ts$3");
+        text = replace(text, R"(([^\]\n])\n([^\[\n]))", "$1 $2");
+    }
     text = replace(text, R"(\[Date "[0-9.?]+"\])", "[Date \"D\"]");
     // fastchess's PGN: when the game started and ended, how long it took
     text = replace(text, R"(\[(GameDuration|GameStartTime|GameEndTime) "[^"]*"\])", "[$1 \"T\"]");
@@ -269,7 +277,8 @@ std::string signature_of(const Scenario& s, const char* format) {
     }
     std::string hashes;
     for (const char* output : OUTPUTS) {
-        std::string text = normalize(slurp((dir / output).string()), s.clock_seed);
+        const bool cutechess_pgn = std::string(format) == "cutechess" && std::string(output) == "games.pgn";
+        std::string text = normalize(slurp((dir / output).string()), s.clock_seed, cutechess_pgn);
         if (std::string(output) == "stderr") text += "exit status " + std::to_string(status) + "\n";
         std::ofstream(dir / (std::string(output) + ".normalized"), std::ios::binary) << text;
         if (!hashes.empty()) hashes += ' ';
