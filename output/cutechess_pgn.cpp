@@ -131,14 +131,7 @@ std::string write_cutechess_pgn(const GameRecord& g, bool minimal) {
     const std::string result = g.outcome.result_text();
     std::string out;
     out.reserve(2048 + g.plies.size() * 32);
-    for (const auto& [name, value] : {std::pair{"Event", g.event},
-                                      {"Site", g.site},
-                                      {"Date", g.date},
-                                      {"Round", std::to_string(g.round)},
-                                      {"White", g.white},
-                                      {"Black", g.black},
-                                      {"Result", result}})
-        out += pgn_tag(name, value.empty() ? "?" : value);
+    out += pgn_roster(g, result, true);
     if (minimal) {
         if (g.from_fen || g.start.chess960()) {
             out += pgn_tag("FEN", rules::to_fen(g.start));

@@ -32,6 +32,19 @@ std::string pgn_tag(const char* name, const std::string& value) {
     return fmt::format("[{} \"{}\"]\n", name, v);
 }
 
+std::string pgn_roster(const game::GameRecord& g, const std::string& result, bool unknown_as_question) {
+    std::string out;
+    for (const auto& [name, value] : {std::pair{"Event", g.event},
+                                      {"Site", g.site},
+                                      {"Date", g.date},
+                                      {"Round", std::to_string(g.round)},
+                                      {"White", g.white},
+                                      {"Black", g.black},
+                                      {"Result", result}})
+        out += pgn_tag(name, value.empty() && unknown_as_question ? "?" : value);
+    return out;
+}
+
 using game::GameRecord;
 using game::Outcome;
 using game::PlyRecord;
@@ -227,15 +240,7 @@ std::string duration_text(std::int64_t ms) {
 // roster, SetUp/FEN/Variant, its times, PlyCount, Termination, the time control(s). Then the
 // Laws' ResultRule and Rules, which PGN readers pass over as any unknown tag.
 std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string& result) {
-    std::string out;
-    for (const auto& [name, value] : {std::pair{"Event", g.event},
-                                      {"Site", g.site},
-                                      {"Date", g.date},
-                                      {"Round", std::to_string(g.round)},
-                                      {"White", g.white},
-                                      {"Black", g.black},
-                                      {"Result", result}})
-        out += tag(name, value);
+    std::string out = pgn_roster(g, result);
     if (g.from_fen || g.start.chess960()) {
         out += tag("SetUp", "1");
         out += tag("FEN", rules::to_fen(g.start));
@@ -309,13 +314,7 @@ std::string write_pgn(const GameRecord& g, bool minimal, rules::Wording wording,
     if (wording == rules::Wording::cutechess) return write_cutechess_pgn(g, minimal);
     std::string out;
     out.reserve(2048 + g.plies.size() * 40);
-    out += tag("Event", g.event);
-    out += tag("Site", g.site);
-    out += tag("Date", g.date);
-    out += tag("Round", std::to_string(g.round));
-    out += tag("White", g.white);
-    out += tag("Black", g.black);
-    out += tag("Result", result);
+    out += pgn_roster(g, result);
     if (g.start.chess960()) out += tag("Variant", "Chess960");
     if (g.from_fen || g.start.chess960()) {
         out += tag("SetUp", "1");
