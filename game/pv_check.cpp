@@ -87,7 +87,10 @@ std::string score_error(std::string_view info) {
 
 }  // namespace
 
-void PvCheck::configure(const FastchessOutputSettings* s) { settings_ = s; }
+void PvCheck::configure(const FastchessOutputSettings* s) {
+    settings_ = s;
+    if (s) scratch_.reserve(rules::TYPICAL_GAME_PLIES);
+}
 
 void PvCheck::reset() {
     lines_ = 0;
