@@ -19,7 +19,9 @@ Arbiter::Arbiter(const rules::Edition& edition, const rules::Position& start, co
     : edition_(edition),
       game_(start),
       clocks_{Clock(white), Clock(black)},
-      event_min_move_(event_min_agreement_move) {}
+      event_min_move_(event_min_agreement_move) {
+    game_.reserve(rules::TYPICAL_GAME_PLIES);
+}
 
 Outcome Arbiter::from_result(const rules::Result& r) {
     Outcome o;

@@ -143,12 +143,46 @@ void GameRunner::interrupt() {
 }
 
 void GameRunner::arm_timer(std::int64_t ms) {
-    timer_.expires_after(std::chrono::milliseconds(ms));
+    deadline_ = Clk::now() + std::chrono::milliseconds(ms);
+    // A wait that ends no later than the deadline is kept: it checks the deadline when it ends.
+    // Re-arming at every `go` cost a timerfd_settime per move (whenever this became the loop's
+    // earliest timer), and under a clock the deadline moves later from move to move.
+    if (timer_waiting_ && timer_.expiry() <= deadline_) return;
+    timer_.expires_at(deadline_);
+    wait_timer();
+}
+
+void GameRunner::wait_timer() {
+    timer_waiting_ = true;
     std::weak_ptr<GameRunner> weak = shared_from_this();
-    timer_.async_wait([weak](const boost::system::error_code& ec) {
-        if (ec) return;
-        if (auto self = weak.lock()) self->on_timeout();
+    timer_.async_wait([weak, id = ++timer_wait_id_](const boost::system::error_code& ec) {
+        auto self = weak.lock();
+        // Cancelled, or superseded by a wait for an earlier deadline (even one that had already
+        // ended: its handler may run after the next move was armed).
+        if (ec || !self || id != self->timer_wait_id_) return;
+        self->on_timer();
     });
+}
+
+void GameRunner::disarm_timer() {
+    deadline_ = Clk::time_point::max();  // the wait, if one runs, ends quietly
+}
+
+void GameRunner::cancel_timer() {
+    disarm_timer();
+    timer_waiting_ = false;
+    timer_.cancel();
+}
+
+void GameRunner::on_timer() {
+    timer_waiting_ = false;
+    if (deadline_ == Clk::time_point::max()) return;
+    if (Clk::now() < deadline_) {  // the deadline moved later while the wait ran
+        timer_.expires_at(deadline_);
+        return wait_timer();
+    }
+    disarm_timer();
+    on_timeout();
 }
 
 void GameRunner::on_line(Color c, std::string_view line) {
@@ -218,7 +252,7 @@ bool GameRunner::wants_draw(const Seat& p) const {
 void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     bestmove_time_ = Clk::now();
     searching_ = false;
-    timer_.cancel();
+    disarm_timer();
     Seat& p = players_[c];
     p.searching = false;
     PlyRecord ply;
@@ -435,7 +469,7 @@ void GameRunner::settle(Seat& p, bool retire) {
 void GameRunner::report_if_settled() {
     if (reported_ || !players_[rules::WHITE].settled || !players_[rules::BLACK].settled) return;
     reported_ = true;
-    timer_.cancel();
+    cancel_timer();
     auto self = shared_from_this();
     boost::asio::post(io_, [self] { self->done_(std::move(self->record_), self->overhead_); });
 }
@@ -456,7 +490,7 @@ void GameRunner::lose_unready(Color c, const std::string& why) {
 void GameRunner::finish(Outcome outcome) {
     finished_ = true;
     searching_ = false;
-    timer_.cancel();
+    cancel_timer();
     const auto now = Clk::now();
     record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start_time_).count();
     if (playing_)

@@ -121,7 +121,13 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     Player& player(Seat& p) { return *p.session->player; }
     // A line of the side to move's engine that is not a move or a search report.
     void on_event(rules::Color c, const PlayerEvent& e);
+    // The timer: on_timeout() once `ms` from now have passed (the clock's deadline or the
+    // stall or drain time); disarm_timer() calls it off, cancel_timer() ends the wait as well.
     void arm_timer(std::int64_t ms);
+    void wait_timer();
+    void on_timer();
+    void disarm_timer();
+    void cancel_timer();
     bool wants_draw(const Seat& p) const;
     // Whether the player's claim policy claims a draw now, given its last score.
     bool would_claim(const Seat& p) const;
@@ -148,6 +154,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     std::uint64_t book_rng_ = 0;       // book choices: seeded from the game's seed
     Seat players_[2];
     boost::asio::steady_timer timer_;
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+    bool timer_waiting_ = false;  // a wait runs (until timer_.expiry())
+    unsigned timer_wait_id_ = 0;  // the wait that counts; older ones' handlers do nothing
     GameRecord record_;
     OverheadSamples overhead_;
     std::string position_cmd_;                // "position ... moves ..." grown by one move at a time

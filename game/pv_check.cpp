@@ -20,14 +20,14 @@ using fastchess_words::contains;
 using fastchess_words::next_token;
 using fastchess_words::uci_move_shape;
 
-// The pv's moves (fastchess's getPv: the words after "pv" while they look like moves).
-std::vector<std::string_view> pv_of(std::string_view info) {
-    std::vector<std::string_view> pv;
+// The pv's moves (fastchess's getPv: the words after "pv" while they look like moves), into
+// `pv` (reused: no allocation per line).
+void pv_of(std::string_view info, std::vector<std::string_view>& pv) {
+    pv.clear();
     std::string_view rest = info, w;
     while (!(w = next_token(rest)).empty() && w != "pv") {
     }
     while (!(w = next_token(rest)).empty() && uci_move_shape(w)) pv.push_back(w);
-    return pv;
 }
 
 bool is_bound(std::string_view info) { return contains(info, "lowerbound") || contains(info, "upperbound"); }
@@ -87,7 +87,10 @@ std::string score_error(std::string_view info) {
 
 }  // namespace
 
-void PvCheck::configure(const FastchessOutputSettings* s) { settings_ = s; }
+void PvCheck::configure(const FastchessOutputSettings* s) {
+    settings_ = s;
+    if (s) scratch_.reserve(rules::TYPICAL_GAME_PLIES);
+}
 
 void PvCheck::reset() {
     lines_ = 0;
@@ -121,11 +124,33 @@ void PvCheck::line(std::string_view line, const rules::Game& game, const std::st
     check_pv(line, game, name, warnings);
 }
 
+void PvCheck::sync_scratch(const rules::Game& game) {
+    // Copying the game cost a copy of every position it holds, at every line. The game a search
+    // is checked against only grows: when it starts as scratch_ does and holds scratch_'s
+    // plies, scratch_ drops the pv played on it and plays the plies the game has gained (a game
+    // is its start and its moves). Any other game is copied.
+    const auto same_start = [&] {
+        const rules::Position &a = scratch_.start(), &b = game.start();
+        return a.same_position(b) && a.halfmove_clock() == b.halfmove_clock() &&
+               a.fullmove_number() == b.fullmove_number();
+    };
+    bool grown = scratch_plies_ <= game.ply_count() && same_start();
+    for (int i = 0; grown && i < scratch_plies_; ++i) grown = scratch_.move_at(i) == game.move_at(i);
+    if (!grown) {
+        scratch_ = game;
+    } else {
+        scratch_.truncate(scratch_plies_);
+        for (int i = scratch_plies_; i < game.ply_count(); ++i) scratch_.play(game.move_at(i));
+    }
+    scratch_plies_ = game.ply_count();
+}
+
 void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name,
                        std::vector<std::string>& warnings) {
-    const std::vector<std::string_view> pv = pv_of(info);
+    std::vector<std::string_view>& pv = pv_;
+    pv_of(info, pv);
     if (pv.empty()) return;
-    scratch_ = game;
+    sync_scratch(game);
     for (std::string_view move : pv) {
         const Over over = game_over(scratch_);
         const rules::Move m = over == Over::Checkmate || over == Over::Stalemate
@@ -172,8 +197,8 @@ void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std
                 fmt::format("Warning; Could not extract score from engine {}: {}", name, error));
     }
     if (move.empty() || last_single.empty() || is_bound(last_single)) return;
-    const std::vector<std::string_view> pv = pv_of(last_single);
-    if (pv.empty() || pv.front() == move) return;
+    pv_of(last_single, pv_);
+    if (pv_.empty() || pv_.front() == move) return;
     warnings.push_back(
         fmt::format("Warning; Bestmove does not match beginning of last PV - move {} from {}", move, name) +
         context(last_single, game));

@@ -1,6 +1,8 @@
 #include "game/search_facts.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "game/fastchess_words.h"
 
@@ -22,6 +24,25 @@ std::int64_t element(std::string_view line, std::string_view key) {
         return n;
     }
     return 0;
+}
+
+// element() of each key, in one pass over the line: the number after each key's first token
+// (the word after a key may be a key too).
+template <std::size_t N>
+void elements(std::string_view line, const std::string_view (&keys)[N], std::int64_t (&numbers)[N]) {
+    bool seen[N] = {};
+    std::fill(std::begin(numbers), std::end(numbers), 0);
+    std::size_t value_of = N;  // the key whose number is the next word, or N
+    for (std::string_view rest = line, w; !(w = next_token(rest)).empty();) {
+        if (value_of < N) std::from_chars(w.data(), w.data() + w.size(), numbers[value_of]);
+        value_of = N;
+        for (std::size_t k = 0; k < N; ++k)
+            if (!seen[k] && w == keys[k]) {
+                seen[k] = true;
+                value_of = k;
+                break;
+            }
+    }
 }
 
 }  // namespace
@@ -57,7 +78,9 @@ void SearchFacts::line(std::string_view line) {
 void SearchFacts::fill(PlyRecord& ply, std::int64_t elapsed_ms, bool flip) const {
     if (!active_) return;
     const std::string_view info = exact_.empty() ? std::string_view(bound_) : std::string_view(exact_);
-    ply.depth = int(element(info, "depth"));
+    std::int64_t numbers[6];
+    elements(info, {"depth", "nodes", "seldepth", "nps", "hashfull", "tbhits"}, numbers);
+    ply.depth = int(numbers[0]);
     ply.has_score = false;
     for (std::string_view rest = info, w; !(w = next_token(rest)).empty();) {
         if (w != "score") continue;
@@ -71,11 +94,11 @@ void SearchFacts::fill(PlyRecord& ply, std::int64_t elapsed_ms, bool flip) const
         ply.score = flip ? -n : n;
         break;
     }
-    ply.nodes = element(info, "nodes");
-    ply.seldepth = element(info, "seldepth");
-    ply.nps = element(info, "nps");
-    ply.hashfull = element(info, "hashfull");
-    ply.tbhits = element(info, "tbhits");
+    ply.nodes = numbers[1];
+    ply.seldepth = numbers[2];
+    ply.nps = numbers[3];
+    ply.hashfull = numbers[4];
+    ply.tbhits = numbers[5];
     ply.latency_ms = elapsed_ms - reported_time_;
     if (want_pv_) {
         std::string_view rest = info, w;

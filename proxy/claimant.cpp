@@ -20,7 +20,9 @@ std::string result_line(const rules::Result& result) {
 }
 
 Claimant::Claimant(rules::Edition edition, ClaimPolicy policy)
-    : edition_(std::move(edition)), policy_(policy) {}
+    : edition_(std::move(edition)), policy_(policy) {
+    game_.reserve(rules::TYPICAL_GAME_PLIES);
+}
 
 void Claimant::to_lines(Lines& out) {
     for (const Announcement& a : made_) {

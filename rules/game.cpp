@@ -105,6 +105,12 @@ void Game::truncate(int ply) {
     moves_.resize(std::size_t(ply));
 }
 
+void Game::reserve(int plies) {
+    positions_.reserve(std::size_t(plies) + 1);
+    entries_.reserve(std::size_t(plies) + 1);
+    moves_.reserve(std::size_t(plies));
+}
+
 bool Game::consecutive_alternate_fivefold(int ply) const {
     // 2014 9.6a: the same position at plies p, p-4, p-8, p-12 and p-16.
     int p = ply;

@@ -44,6 +44,9 @@ struct Verdict {
     const Claim* end() const { return claims + claim_count; }
 };
 
+// Plies a game between engines seldom passes: what the runner's games reserve (Game::reserve).
+inline constexpr int TYPICAL_GAME_PLIES = 256;
+
 class Game {
   public:
     explicit Game(const Position& start = Position());
@@ -54,6 +57,8 @@ class Game {
     void play(Move m);
     // Drops plies after `ply` (0 = back to the start position); beyond the end, does nothing.
     void truncate(int ply);
+    // Room for `plies` moves: a game played move by move then grows without reallocating.
+    void reserve(int plies);
 
     int ply_count() const { return int(moves_.size()); }  // moves played so far
     const Position& start() const { return positions_.front(); }

@@ -59,7 +59,7 @@ Move parse_uci_move(const Position& pos, std::string_view text, std::string& err
         error = "'" + std::string(text) + "' is not a UCI move";
         return Move::none();
     }
-    MoveList legal = pos.legal_moves();
+    MoveList legal = pos.legal_moves_from(from);  // its piece's: a move text names it
     // Exact match first: a normal move, or castling in this position's own notation.
     Move castle_alias = Move::none();
     int aliases = 0;

@@ -38,9 +38,10 @@ inline Move* add_piece_moves(Bitboard pieces, Bitboard occ, Bitboard target, Bit
 }
 
 // All legal moves in one pass: the pins, checks and piece kinds share their bitboards, and
-// splitting them would cost the hot loop calls.
+// splitting them would cost the hot loop calls. Only moves from `sources` (a move read from
+// text needs only its piece's).
 template <Color Us>
-Move* generate(const Position& pos, Move* cur) {
+Move* generate(const Position& pos, Move* cur, Bitboard sources) {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == WHITE ? 8 : -8;
     constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
@@ -53,7 +54,7 @@ Move* generate(const Position& pos, Move* cur) {
     const Bitboard checkers = pos.attackers_to(ksq, occ) & theirs;
 
     // King moves: the king must not stand in line with a slider it moves away from.
-    {
+    if (sources & square_bb(ksq)) {
         Bitboard occ_without_king = occ ^ square_bb(ksq);
         Bitboard targets = king_attacks(ksq) & ~ours;
         while (targets) {
@@ -79,7 +80,7 @@ Move* generate(const Position& pos, Move* cur) {
 
     // Pawns.
     {
-        const Bitboard pawns = pos.pieces(Us, PAWN);
+        const Bitboard pawns = pos.pieces(Us, PAWN) & sources;
         const Bitboard empty = ~occ;
         auto legal_from = [&](Square from, Square to) {
             return !(pinned & square_bb(from)) || aligned(ksq, from, to);
@@ -134,15 +135,16 @@ Move* generate(const Position& pos, Move* cur) {
     }
 
     // Pieces.
-    cur =
-        add_piece_moves<KNIGHT>(pos.pieces(Us, KNIGHT) & ~pinned, occ, target, 0, ksq, cur);  // pinned: stuck
-    cur = add_piece_moves<BISHOP>(pos.pieces(Us, BISHOP), occ, target, pinned, ksq, cur);
-    cur = add_piece_moves<ROOK>(pos.pieces(Us, ROOK), occ, target, pinned, ksq, cur);
-    cur = add_piece_moves<QUEEN>(pos.pieces(Us, QUEEN), occ, target, pinned, ksq, cur);
+    const Bitboard ours_moving = ours & sources;
+    cur = add_piece_moves<KNIGHT>(pos.pieces(KNIGHT) & ours_moving & ~pinned, occ, target, 0, ksq,
+                                  cur);  // pinned: stuck
+    cur = add_piece_moves<BISHOP>(pos.pieces(BISHOP) & ours_moving, occ, target, pinned, ksq, cur);
+    cur = add_piece_moves<ROOK>(pos.pieces(ROOK) & ours_moving, occ, target, pinned, ksq, cur);
+    cur = add_piece_moves<QUEEN>(pos.pieces(QUEEN) & ours_moving, occ, target, pinned, ksq, cur);
 
     // Castling: not out of check; every square the king crosses must be safe, and the
     // squares both pieces cross must be empty but for themselves.
-    if (!checkers && pos.castling_rights()) {
+    if (!checkers && pos.castling_rights() && (sources & square_bb(ksq))) {
         for (bool king_side : {true, false}) {
             int index = castling_index(Us, king_side);
             if (!pos.can_castle(index)) continue;
@@ -167,8 +169,19 @@ Move* generate(const Position& pos, Move* cur) {
 MoveList Position::legal_moves() const {
     MoveList list;
     Move* begin = list.moves.data();
-    list.count =
-        int((side_ == WHITE ? generate<WHITE>(*this, begin) : generate<BLACK>(*this, begin)) - begin);
+    list.count = int((side_ == WHITE ? generate<WHITE>(*this, begin, ~Bitboard(0))
+                                     : generate<BLACK>(*this, begin, ~Bitboard(0))) -
+                     begin);
+    return list;
+}
+
+MoveList Position::legal_moves_from(Square from) const {
+    MoveList list;
+    Move* begin = list.moves.data();
+    const Bitboard sources = square_bb(from);
+    list.count = int(
+        (side_ == WHITE ? generate<WHITE>(*this, begin, sources) : generate<BLACK>(*this, begin, sources)) -
+        begin);
     return list;
 }
 

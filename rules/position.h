@@ -88,6 +88,8 @@ class Position {
 
     // Moves.
     MoveList legal_moves() const;
+    // The legal moves of the piece on `from` (castling: the king's), none if it is not ours.
+    MoveList legal_moves_from(Square from) const;
     bool is_legal(Move m) const { return legal_moves().contains(m); }
     bool has_legal_moves() const;
     bool is_checkmate() const { return is_check() && !has_legal_moves(); }

@@ -1,6 +1,7 @@
 // The runner against scripted faults: crash, illegal move, flag fall with and without mating
 // material (6.9), an incorrect claim (9.5), draw offers and agreement restrictions (9.1).
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "rules/pgn.h"
 #include "support/match_helpers.h"
@@ -46,6 +47,31 @@ TEST_CASE("flag fall against a lone king is a draw, against mating material a lo
         CHECK(g.outcome.rule_text() == "time-forfeit 6.9");
         CHECK(g.outcome.score == rules::Score::WhiteWins);
         CHECK(g.plies.size() == 1);
+    }
+}
+
+TEST_CASE("the flag falls at the clock's deadline, which each increment moves later",
+          "[match][faults][engine]") {
+    // 0.5 s and 0.5 s a move: after three quick moves White's fourth (ply 6) has almost 2 s,
+    // though its first move's deadline (0.5 s) passes while it thinks.
+    const std::string opts = "-each tc=0.5+0.5 timemargin=50 -games 1";
+    SECTION("within the banked time: no flag") {
+        auto g = play_one("sleep=6:1200", "score=0;crash=9", opts);
+        CHECK(g.outcome.termination == rules::Termination::Crash);
+        CHECK(g.plies.size() == 9);
+    }
+    SECTION("past it: the flag falls then, not at an earlier move's deadline") {
+        auto g = play_one("sleep=6:4000", "score=0", opts);
+        CHECK(g.outcome.rule_text() == "time-forfeit 6.9");
+        CHECK(g.plies.size() == 6);
+        REQUIRE(g.final_notes.size() == 1);
+        // "White's flag fell while thinking (no bestmove W ms after go, A ms allowed)"
+        int waited = 0, allowed = 0;
+        REQUIRE(std::sscanf(g.final_notes[0].c_str(),
+                            "White's flag fell while thinking (no bestmove %d ms after go, %d ms allowed)",
+                            &waited, &allowed) == 2);
+        CHECK(allowed > 1500);
+        CHECK(waited >= allowed);
     }
 }
 

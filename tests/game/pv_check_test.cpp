@@ -69,6 +69,34 @@ TEST_CASE("PV checks: play past the game's end", "[game][output]") {
     CHECK(warnings_of(s, mate, {"info depth 2 score mate 1 pv d1d8"}, "d1d8").empty());
 }
 
+TEST_CASE("PV checks: one checker follows a game as it grows, then another game", "[game][output]") {
+    FastchessOutputSettings s;
+    PvCheck check;
+    check.configure(&s);
+    std::vector<std::string> out;
+    // The knights go out and back: before each move the pv is that move and the next, walked
+    // from the game as it stands then (not from an earlier search's pv). The only warning: the
+    // pv from ply 7, whose first move repeats the start position a third time.
+    const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "b1c3"};
+    rules::Game g;
+    for (int ply = 0; ply < 8; ++ply) {
+        check.reset();
+        check.line(std::string("info depth 2 score cp 0 pv ") + moves[ply] + " " + moves[ply + 1], g, "E",
+                   out);
+        CHECK(out.size() == (ply < 7 ? 0u : 1u));
+        g.play(rules::parse_uci_move(g.position(), moves[ply]));
+    }
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].rfind("Warning; PV continues after threefold repetition - move b1c3 from E\n", 0) == 0);
+    // Another game (another start) is not taken for a continuation of the first.
+    out.clear();
+    const auto fifty = game_from("8/8/4k3/8/8/3K4/8/R7 w - - 99 80");
+    check.reset();
+    check.line("info depth 2 score cp 500 pv a1a2 e6e5", fifty, "E", out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].rfind("Warning; PV continues after fifty-move rule - move e6e5 from E\n", 0) == 0);
+}
+
 TEST_CASE("PV checks: mate lengths only with -check-mate-pvs, bounds skipped", "[game][output]") {
     FastchessOutputSettings s;
     const char* incomplete = "info depth 1 seldepth 2 multipv 1 score mate 3 nodes 101 pv a2a3";

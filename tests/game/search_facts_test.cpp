@@ -85,3 +85,23 @@ TEST_CASE("search facts: the score and depth of fastchess's line, a white-POV en
     CHECK_FALSE(ply.has_score);
     CHECK(ply.depth == 0);
 }
+
+TEST_CASE("search facts: each number is the word after its key's first word, as findElement reads it",
+          "[game][output]") {
+    FastchessOutputSettings none;
+    SearchFacts f;
+    f.configure(&none);
+    f.reset();
+    // The word after "depth" is the key "nodes"; "nps" comes twice; "tbhits" ends the line;
+    // "seldepth" is no "depth"; "hashfull" is followed by a word that is no number.
+    f.line("info seldepth 7 depth nodes 42 nps 9x nps 5 hashfull full score cp 1 tbhits");
+    PlyRecord ply;
+    f.fill(ply, 0, false);
+    CHECK(ply.depth == 0);
+    CHECK(ply.nodes == 42);
+    CHECK(ply.seldepth == 7);
+    CHECK(ply.nps == 9);
+    CHECK(ply.hashfull == 0);
+    CHECK(ply.tbhits == 0);
+    CHECK(ply.has_score);
+}

@@ -91,6 +91,23 @@ TEST_CASE("legal_moves equals a slow mailbox generator along random playouts", "
     CHECK(positions > 5000);
 }
 
+TEST_CASE("legal_moves_from: a square's moves are the slow generator's moves from it", "[perft]") {
+    int positions = 0;
+    random_playouts(60, 2027, [&](const Position& pos) {
+        INFO(to_fen(pos));
+        const std::vector<Move> all = test::slow::legal_moves(pos);
+        for (int sq = 0; sq < 64; ++sq) {
+            std::vector<Move> from;
+            for (Move m : all)
+                if (m.from() == Square(sq)) from.push_back(m);
+            INFO("from " << sq);
+            REQUIRE(sorted_raw(pos.legal_moves_from(Square(sq))) == test::slow::sorted_raw(from));
+        }
+        ++positions;
+    });
+    CHECK(positions > 1000);
+}
+
 TEST_CASE("play keeps the hash and state equal to a position rebuilt from its FEN", "[perft]") {
     random_playouts(200, 7, [](const Position& pos) {
         Position rebuilt(Position::Uninitialised{});
