@@ -174,10 +174,10 @@ void check_knockout(MatchRequest& r) {
 }  // namespace
 
 SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::string& option,
-                            SprtModel default_model) {
+                            SprtModel default_model, ErrorRates rates) {
     SprtParams sp;
     sp.model = default_model;
-    bool elo0 = false, elo1 = false;
+    bool elo0 = false, elo1 = false, alpha = false, beta = false;
     for (const auto& v : words) {
         auto [key, value] = key_value(v, option);
         if (key == "model") {
@@ -197,13 +197,16 @@ SprtParams parse_sprt_words(const std::vector<std::string>& words, const std::st
         else if (key == "elo1")
             sp.elo1 = x, elo1 = true;
         else if (key == "alpha")
-            sp.alpha = x;
+            sp.alpha = x, alpha = true;
         else if (key == "beta")
-            sp.beta = x;
+            sp.beta = x, beta = true;
         else
             throw OptionError(fmt::format("{}: unknown key '{}'", option, key));
     }
     if (!elo0 || !elo1) throw OptionError(fmt::format("{} needs elo0= and elo1=", option));
+    if (rates == ErrorRates::required && (!alpha || !beta))
+        throw OptionError(
+            fmt::format("{} needs alpha= and beta= (this runner has no default for them)", option));
     if (const char* why = sp.invalid_reason()) throw OptionError(fmt::format("{}: {}", option, why));
     return sp;
 }

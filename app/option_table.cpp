@@ -233,13 +233,22 @@ constexpr Spec OPTIONS[] = {
     {"-htmlout", ALL, TAKEN, ONE, [](MatchRequest& r, Values v, Name) { r.opts.htmlout = v[0]; },
      "-htmlout FILE",
      "write the match as one HTML page (charts, boards at claims), at the\nend and every -ratinginterval games"},
-    {"-sprt", DP_FC, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.sprt = parse_sprt_words(v, o); },
+    {"-sprt", DP, TAKEN, ANY, [](MatchRequest& r, Values v, Name o) { r.opts.sprt = parse_sprt_words(v, o); },
      "-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]\n      [model=normalized|logistic|bayesian|bayeselo]",
      "stop once the SPRT accepts H0 or H1 (two engines; the games\nrunning then finish); normalized: fishtest's "
      "LLR_normalized, nElo;\nbayesian: fastchess's, bayeselo: cutechess-cli's (both on games)"},
+    {"-sprt", FC, TAKEN, ANY,
+     [](MatchRequest& r, Values v, Name o) {
+         r.opts.sprt = parse_sprt_words(v, o, SprtModel::normalized, ErrorRates::required);
+     },
+     "-sprt elo0=E0 elo1=E1 alpha=A beta=B\n      [model=normalized|logistic|bayesian|bayeselo]",
+     "stop once the SPRT accepts H0 or H1 (two engines; the games\nrunning then finish); normalized: fishtest's "
+     "LLR_normalized, nElo;\nbayesian: fastchess's, bayeselo: cutechess-cli's (both on games)"},
     {"-sprt", CC, TAKEN, ANY,
-     [](MatchRequest& r, Values v, Name o) { r.opts.sprt = parse_sprt_words(v, o, SprtModel::bayeselo); },
-     "-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]",
+     [](MatchRequest& r, Values v, Name o) {
+         r.opts.sprt = parse_sprt_words(v, o, SprtModel::bayeselo, ErrorRates::required);
+     },
+     "-sprt elo0=E0 elo1=E1 alpha=A beta=B",
      "stop once the SPRT accepts H0 or H1: cutechess-cli's test, in BayesElo\non single games (model=: another "
      "of drawproxy's)"},
     {"-report", ALL, TAKEN, ONE,

@@ -95,7 +95,7 @@ TEST_CASE("each runner's every option and key is taken or refused by name in its
           "-repeat",
           "-repeat 2",
           "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized",
-          "-sprt elo0=0 elo1=5 model=bayesian",
+          "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=bayesian",
           "-tournament roundrobin",
           "-tournament gauntlet -seeds 1",
           "-variant fischerandom",
@@ -243,11 +243,13 @@ TEST_CASE("cutechess dialect: -sprt is cutechess-cli's BayesElo test on games", 
     CHECK(cc_parse(sprt + " model=normalized", Dialect::cutechess).sprt->model ==
           stats::SprtModel::normalized);
     // fastchess: model=bayesian turns the pentanomial report off, with its warning.
-    const auto fc = cc_parse(CC_TWO + "-sprt elo0=0 elo1=10 model=bayesian", Dialect::fastchess);
+    const auto fc =
+        cc_parse(CC_TWO + "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 model=bayesian", Dialect::fastchess);
     CHECK(fc.sprt->model == stats::SprtModel::bayesian);
     CHECK_FALSE(fc.report_penta);
     CHECK(fc.bayesian_penta_warning);
-    CHECK_FALSE(cc_parse(CC_TWO + "-sprt elo0=0 elo1=10", Dialect::fastchess).bayesian_penta_warning);
+    CHECK_FALSE(cc_parse(CC_TWO + "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05", Dialect::fastchess)
+                    .bayesian_penta_warning);
 }
 
 TEST_CASE("run as cutechess-cli, a shuffled book is 'indexed' first, as cutechess-cli says",
@@ -260,4 +262,17 @@ TEST_CASE("run as cutechess-cli, a shuffled book is 'indexed' first, as cuteches
     INFO(shuffled.out << shuffled.err);
     CHECK(shuffled.out.rfind("Indexing opening suite...\nStarted game 1 of 1 (A vs B)\n", 0) == 0);
     CHECK(test::run_drawproxy(run).out.rfind("Started game 1 of 1 (A vs B)\n", 0) == 0);
+}
+
+TEST_CASE("The SPRT's alpha= and beta= have no default in the runners' dialects", "[dialect][cutechess]") {
+    // fastchess takes 0 for a missing alpha or beta and refuses it; cutechess-cli needs all four keys.
+    for (const Dialect d : {Dialect::fastchess, Dialect::cutechess}) {
+        CHECK_THROWS_WITH(cc_parse(CC_TWO + "-sprt elo0=0 elo1=5", d),
+                          Catch::Contains("-sprt needs alpha= and beta="));
+        CHECK_THROWS_WITH(cc_parse(CC_TWO + "-sprt elo0=0 elo1=5 alpha=0.05", d), Catch::Contains("beta="));
+        CHECK(cc_parse(CC_TWO + "-sprt elo0=0 elo1=5 alpha=0.1 beta=0.2", d).sprt->alpha == 0.1);
+    }
+    const auto dp = cc_parse(CC_TWO + "-sprt elo0=0 elo1=5", Dialect::drawproxy);
+    CHECK(dp.sprt->alpha == 0.05);
+    CHECK(dp.sprt->beta == 0.05);
 }

@@ -72,7 +72,7 @@ std::string laws(const std::string& rules, const std::string& tc = "10+0.1") {
     return fake("score=0") + " name=A " + fake("score=0;claim=3:threefold_9.2.2") +
            " name=B claim=engine -each tc=" + tc +
            " -games 2 -repeat -rounds 5 -openings file=openings.epd"
-           " -srand 7 -sprt elo0=-5 elo1=5 -ratinginterval 2 -rules " +
+           " -srand 7 -sprt elo0=-5 elo1=5 alpha=0.05 beta=0.05 -ratinginterval 2 -rules " +
            rules;
 }
 
