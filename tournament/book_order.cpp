@@ -57,4 +57,9 @@ std::vector<std::size_t> shuffled_book_order(std::size_t n, std::uint64_t seed, 
     return order;
 }
 
+std::size_t draws_before_tournament(const MatchOptions& opts, std::size_t n) {
+    if (opts.dialect != Dialect::cutechess || !opts.openings || !opts.openings->random || n < 2) return 0;
+    return n - 1;  // knuth_shuffle's draws
+}
+
 }  // namespace drawproxy::tournament

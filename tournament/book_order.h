@@ -27,4 +27,9 @@ class CutechessRandom {
 // generator or fastchess's std::mt19937_64; drawproxy's own: std::shuffle of std::mt19937_64.
 std::vector<std::size_t> shuffled_book_order(std::size_t n, std::uint64_t seed, Dialect dialect);
 
+// How many numbers cutechess-cli's generator has given before a tournament's own draws (a
+// knockout's bracket): the shuffle of a book of `n` openings, run by the same -srand when the
+// options are read. Other runners (and no shuffle) take none from it.
+std::size_t draws_before_tournament(const MatchOptions& opts, std::size_t n);
+
 }  // namespace drawproxy::tournament

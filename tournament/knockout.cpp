@@ -17,13 +17,15 @@ int bracket_position(int rank, int size) {
 
 }  // namespace
 
-Knockout::Knockout(int players, int seeds, int games, std::uint32_t seed) : players_(players), games_(games) {
+Knockout::Knockout(int players, int seeds, int games, std::uint32_t seed, std::size_t draws_spent)
+    : players_(players), games_(games) {
     // The players by rank: the seeds in order, then the others as cutechess-cli draws them.
     const int seeded = std::min(seeds, players);
     std::vector<int> ranked, unseeded;
     for (int i = 0; i < seeded; ++i) ranked.push_back(i);
     for (int i = seeded; i < players; ++i) unseeded.push_back(i);
     CutechessRandom random(seed);
+    for (std::size_t i = 0; i < draws_spent; ++i) random.next();
     while (!unseeded.empty()) {
         const auto at = unseeded.begin() + std::ptrdiff_t(random.next() % unseeded.size());
         ranked.push_back(*at);

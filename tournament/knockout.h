@@ -21,8 +21,8 @@ namespace drawproxy::tournament {
 class Knockout {
   public:
     // `players` engines (2 or more), `seeds` of them seeded, `games` a encounter; `seed` draws
-    // the unseeded players' places.
-    Knockout(int players, int seeds, int games, std::uint32_t seed);
+    // the unseeded players' places, after the first `draws_spent` numbers of its generator.
+    Knockout(int players, int seeds, int games, std::uint32_t seed, std::size_t draws_spent = 0);
     // The pair of the next game (`first`, `second` as the bracket made it; the round), counted as
     // started; none while no encounter needs a game until running ones end, or once it is over.
     std::optional<Encounter> next_game();

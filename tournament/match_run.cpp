@@ -120,7 +120,8 @@ MatchPlan plan_match(const MatchOptions& opts, const std::string& rules) {
     MatchPlan plan;
     if (opts.tournament == MatchOptions::Tournament::Knockout) {
         const int players = int(opts.engines.size());
-        plan.knockout.emplace(players, opts.seeds, opts.games, std::uint32_t(opts.seed));
+        plan.knockout.emplace(players, opts.seeds, opts.games, std::uint32_t(opts.seed),
+                              draws_before_tournament(opts, openings.size()));
         plan.openings = std::move(openings);
         plan.dealer.emplace(opts, dealt_openings(opts, plan.openings));
     } else {

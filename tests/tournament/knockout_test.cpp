@@ -153,7 +153,7 @@ std::vector<KnockoutCase> recorded_knockouts() {
 TEST_CASE("knockout: fake engines play the games cutechess-cli played, and its brackets are printed",
           "[match][knockout][engine]") {
     const auto cases = recorded_knockouts();
-    REQUIRE(cases.size() == 5);
+    REQUIRE(cases.size() == 7);
     const std::string openings = test::source_path("tests/data/knockout/forced.epd");
     for (const KnockoutCase& c : cases) {
         INFO(c.engines << " engines, " << c.options);
