@@ -62,9 +62,11 @@ int run_match(const Args& args, tournament::Dialect dialect) {
     try {
         tournament::MatchOptions opts = app::parse_match_options(args, dialect);
         tournament::name_engines_by_id(opts.engines);
-        for (const std::string& s : tournament::make_names_unique(opts.engines))
-            if (dialect != tournament::Dialect::fastchess)  // fastchess renames them without a word
-                std::fprintf(stderr, "drawproxy: %s\n", s.c_str());
+        // cutechess-cli keeps two engines of one name (two builds of one engine, named by their
+        // id name, are the common case); fastchess renames them without a word.
+        if (dialect != tournament::Dialect::cutechess)
+            for (const std::string& s : tournament::make_names_unique(opts.engines))
+                if (dialect != tournament::Dialect::fastchess) std::fprintf(stderr, "drawproxy: %s\n", s.c_str());
         if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
             std::printf("Info: Adjusted concurrency to %d based on number of available hardware threads.\n",
                         opts.concurrency);

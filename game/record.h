@@ -61,6 +61,9 @@ struct GameRecord {
     int number = 0;  // 1-based, in schedule order
     int round = 1;
     std::string white, black;
+    // White's and Black's places among the match's engines (-1: not known); two engines may
+    // share a name, as cutechess-cli allows.
+    int players[2] = {-1, -1};
     std::string event = "?";
     std::string site = "?";
     std::string time_control;     // PGN TimeControl tag text

@@ -27,12 +27,6 @@ void OutcomeTally::add(int white, int black, const GameRecord& g, rules::Wording
     ++counts_[std::size_t(white_won ? black : white)]["Loss: " + reason];
 }
 
-int OutcomeTally::index_of(const std::string& name) const {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-        if (names_[i] == name) return int(i);
-    return -1;
-}
-
 std::string OutcomeTally::text() const {
     std::string out;
     for (std::size_t i = 0; i < names_.size(); ++i) {
@@ -73,7 +67,7 @@ void CutechessLines::match_started(const MatchStarted& ev) {
     if (openings_random_) live_.line("Indexing opening suite...");
     StatusSink::match_started(ev);
     for (const GameRecord& g : ev.carried) {
-        count(outcomes_.index_of(g.white), outcomes_.index_of(g.black), g);
+        count(g.players[0], g.players[1], g);
         ++finished_;
     }
 }

@@ -20,7 +20,6 @@ class OutcomeTally {
     explicit OutcomeTally(std::vector<std::string> names);
     // A game of engines `white` and `black` (indices; -1, an unknown name, is not counted).
     void add(int white, int black, const GameRecord& g, rules::Wording wording);
-    int index_of(const std::string& name) const;
     const std::vector<std::string>& names() const { return names_; }
     // "\nPlayer: A\n   \"Draw by stalemate\": 2..." (each player in the engines' order, the
     // reasons sorted), as cutechess-cli prints it: an empty line first, no newline last.

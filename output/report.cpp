@@ -52,8 +52,8 @@ int Report::index_of(const std::string& name) const {
 
 void Report::add(const GameRecord& g) {
     GameSummary s{g.number,
-                  index_of(g.white),
-                  index_of(g.black),
+                  g.players[0] >= 0 ? g.players[0] : index_of(g.white),
+                  g.players[1] >= 0 ? g.players[1] : index_of(g.black),
                   g.outcome,
                   int(g.plies.size()),
                   {g.incorrect_claims[0], g.incorrect_claims[1]},

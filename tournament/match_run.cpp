@@ -189,9 +189,12 @@ Resumed MatchRun::carry_saved_games() {
     std::vector<int> numbers;
     for (const SavedGame& g : done) {
         GameRecord r = record_of(g);
+        const auto spec = std::find_if(plan_.schedule.begin(), plan_.schedule.end(),
+                                       [&](const GameSpec& s) { return s.number == g.number; });
+        if (spec != plan_.schedule.end())
+            r.players[0] = player_index(spec->white), r.players[1] = player_index(spec->black);
         summary_.report.add(r);
-        live_.game_finished(summary_.report.index_of(g.white), summary_.report.index_of(g.black),
-                            g.outcome.score, g.pair);
+        live_.game_finished(r.players[0], r.players[1], g.outcome.score, g.pair);
         numbers.push_back(g.number);
         carried_.push_back(std::move(r));
     }
@@ -347,13 +350,20 @@ bool MatchRun::schedule_done() const {
     return plan_.knockout ? plan_.knockout->finished() : next_ >= plan_.schedule.size();
 }
 
+int MatchRun::player_index(const game::EngineConfig* e) const {
+    const auto at = e - opts_.engines.data();
+    return at >= 0 && std::size_t(at) < opts_.engines.size() ? int(at) : -1;
+}
+
 void MatchRun::start_game(GameSpec spec) {
     const int number = spec.number, pair = spec.pair;
+    const int white = player_index(spec.white), black = player_index(spec.black);
     const GameStarted started{number, plan_.total, spec.white->name, spec.black->name};
     for (auto& s : sinks_) s->game_started(started);
     auto runner = std::make_shared<GameRunner>(
         io_, *pool_, edition_, std::move(spec),
-        [this, number, pair](GameRecord record, const OverheadSamples& overhead) {
+        [this, number, pair, white, black](GameRecord record, const OverheadSamples& overhead) {
+            record.players[0] = white, record.players[1] = black;
             game_finished(number, pair, std::move(record), overhead);
         });
     running_.emplace(number, runner);
@@ -381,7 +391,7 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     summary_.report.add(record);
     record.event = opts_.event;
     record.site = opts_.site;
-    const int a = summary_.report.index_of(record.white), b = summary_.report.index_of(record.black);
+    const int a = record.players[0], b = record.players[1];
     if (plan_.knockout) plan_.knockout->game_finished(a, b, record.outcome.score);
     const bool last =
         plan_.knockout ? plan_.knockout->finished() : next_ >= plan_.schedule.size() && running_.size() == 1;
@@ -401,13 +411,12 @@ void MatchRun::game_unterminated(int number, GameRecord record) {
     record.event = opts_.event;
     record.site = opts_.site;
     summary_.report.add(record);
-    const GameFinished ev{
-        record,
-        -1,
-        summary_.report,
-        live_.unterminated(summary_.report.index_of(record.white), summary_.report.index_of(record.black)),
-        int(summary_.games.size()) + 1,
-        games_to_play()};
+    const GameFinished ev{record,
+                          -1,
+                          summary_.report,
+                          live_.unterminated(record.players[0], record.players[1]),
+                          int(summary_.games.size()) + 1,
+                          games_to_play()};
     for (auto& s : sinks_) s->game_finished(ev);
     summary_.games.push_back(std::move(record));
     running_.erase(number);

@@ -84,6 +84,7 @@ class MatchRun {
     // The games this run is to play: a knockout's as cutechess-cli counts them.
     int games_to_play() const { return plan_.knockout ? plan_.total : int(plan_.schedule.size()); }
     void start_game(GameSpec spec);
+    int player_index(const game::EngineConfig* e) const;
     void game_finished(int number, int pair, GameRecord record, const OverheadSamples& overhead);
     void game_unterminated(int number, GameRecord record);
     void save_game(const GameRecord& record, int pair);
