@@ -565,8 +565,8 @@ constexpr Spec OPTIONS[] = {
          throw OptionError(o + " ENGINE [ARGS] comes first and alone: it runs fastchess' compliance test");
      },
      "--compliance ENGINE [ARGS]",
-     "fastchess' UCI compliance test of ENGINE: its 40 steps, exit 0\nwhen all pass, else 1; ARGS is one word, "
-     "split as args=;\ngiven first, with nothing else"},
+     "fastchess' UCI compliance test of ENGINE: its 40 steps, exit 0\nwhen all pass, else 1. The first argument "
+     "only; ARGS: one word,\nsplit as args= (a later word is not read, as in fastchess)"},
     {names::compliance, DP, REFUSED, ANY, nullptr, "",
      "it is fastchess' UCI test: run drawproxy as fastchess (drawproxy check -- ENGINE tests draw handling)"},
     // The command's own: the usage and the version, whatever else is given.

@@ -1,5 +1,6 @@
 #include "check/compliance.h"
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <deque>
 #include <exception>

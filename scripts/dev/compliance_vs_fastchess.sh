@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs `fastchess --compliance` with a real fastchess and with drawproxy run as fastchess, on
 # Stockfish and on fake engines that break one step each, and compares their standard output,
-# standard error and exit status byte for byte.
+# standard error and exit status byte for byte, and the lines each sends the engine.
 #   scripts/dev/compliance_vs_fastchess.sh FASTCHESS [--build DIR] [--engine PATH] [--slow]
 # DIR: drawproxy's build folder (default build; bin/drawproxy and bin/fake_engine in it).
 # --slow adds the engines that time out (no uciok: 10 s; no readyok: 60 s). Not run by CI: the
@@ -72,4 +72,15 @@ for c in "${cases[@]}"; do
         status=1
     fi
 done
+# The lines each sends the engine (the fake engine's --record), stop and quit included.
+good='--on "go=info depth 1 score cp 13 time 10 pv e2e4;bestmove e2e4"'
+"$fastchess" --compliance "$fake" "--record $work/fastchess.sent $good" >/dev/null 2>&1 </dev/null || true
+"$work/fastchess" --compliance "$fake" "--record $work/drawproxy.sent $good" >/dev/null 2>&1 </dev/null || true
+if cmp -s "$work/fastchess.sent" "$work/drawproxy.sent"; then
+    echo "same: the $(wc -l <"$work/fastchess.sent") lines sent to the engine"
+else
+    echo "--- the lines sent to the engine differ (< fastchess, > drawproxy)"
+    diff "$work/fastchess.sent" "$work/drawproxy.sent" || true
+    status=1
+fi
 exit $status

@@ -2,14 +2,18 @@
 // its steps on the scriptable fake engine, compliant and not, with short timeouts so that a
 // silent engine fails its step in a moment (and is killed and reaped before the run returns).
 #include <signal.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cerrno>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "check/compliance.h"
 #include "support/paths.h"
+#include "support/text_file.h"
 
 using namespace drawproxy::check;
 using drawproxy::test::binary_path;
@@ -102,7 +106,34 @@ TEST_CASE("compliance: a bestmove line without a move is named in fastchess' wor
 
 TEST_CASE("compliance: a compliant engine passes the 40 steps in fastchess' order", "[compliance][engine]") {
     bool ok = false;
-    const Recorded r = run_fake({"--on", GOOD_GO}, &ok);
+    const std::string record = "/tmp/drawproxy_compliance_" + std::to_string(::getpid()) + ".txt";
+    const Recorded r = run_fake({"--record", record, "--on", GOOD_GO}, &ok);
+    // what fastchess sends a fake engine (its --record), stop and quit included
+    const std::vector<std::string> sent = drawproxy::test::read_lines(record);
+    std::remove(record.c_str());
+    CHECK(sent == std::vector<std::string>{
+                      "uci",
+                      "isready",
+                      "ucinewgame",
+                      "isready",
+                      "position startpos",
+                      "isready",
+                      "position fen 3r2k1/p5n1/1pq1p2p/2p3p1/2P1P1n1/1P1P2pP/PN1Q2K1/5R2 w - - 0 27",
+                      "isready",
+                      "go wtime 100",
+                      "position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                      "go btime 100",
+                      "go wtime 100 winc 100 btime 100 binc 100",
+                      "go btime 100 binc 100 wtime 100 winc 100",
+                      "ucinewgame",
+                      "isready",
+                      "position startpos",
+                      "go wtime 100 btime 100",
+                      "position startpos moves e2e4 e7e5",
+                      "go wtime 100 btime 100",
+                      "stop",
+                      "quit",
+                  });
     CHECK(ok);
     CHECK(r.passed == 40);
     REQUIRE(r.events.size() == 40);
