@@ -30,6 +30,9 @@ void print_version(tournament::Dialect d) {
 }  // namespace
 
 int run_match(const Args& args, tournament::Dialect dialect) {
+    // fastchess reads --compliance ENGINE before any other option, and only as its first
+    if (dialect == tournament::Dialect::fastchess && args.size() >= 2 && args[0] == app::names::compliance)
+        return run_compliance(args);
     // -dialect decides what -h and -version print too
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == app::names::dialect || args[i] == app::names::dialect_long)

@@ -27,6 +27,8 @@ int run_audit(const Args& args);   // drawproxy audit (audit/)
 int run_check(const Args& args);   // drawproxy check (check/)
 int run_report(const Args& args);  // drawproxy report (html/)
 int run_merge(const Args& args);   // drawproxy merge (the parts of a sharded match)
+// fastchess --compliance ENGINE [ARGS]: `args` from that option on (ENGINE at least)
+int run_compliance(const Args& args);
 
 // Prints "drawproxy: <message>" on stderr and returns 2.
 int usage_error(const std::string& message);

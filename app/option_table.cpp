@@ -567,7 +567,17 @@ constexpr Spec OPTIONS[] = {
      "give the engine key startup=SECONDS: it times the readyok after ucinewgame too"},
     {"-ping-ms", DP_CC, REFUSED, ANY, nullptr, "",
      "isready is sent only after ucinewgame: the engine key startup=SECONDS times its readyok"},
-    {"--compliance", ALL, REFUSED, ANY, nullptr, "", "use `drawproxy check -- ENGINE`"},
+    // Run before the table is read when it comes first (app/command_compliance.cpp); anywhere
+    // else fastchess does not know it.
+    {names::compliance, FC, TAKEN, ANY,
+     [](MatchRequest&, Values, Name o) {
+         throw OptionError(o + " ENGINE [ARGS] comes first and alone: it runs fastchess' compliance test");
+     },
+     "--compliance ENGINE [ARGS]",
+     "fastchess' UCI compliance test of ENGINE: its 40 steps, exit 0\nwhen all pass, else 1. The first argument "
+     "only; ARGS: one word,\nsplit as args= (a later word is not read, as in fastchess)"},
+    {names::compliance, DP, REFUSED, ANY, nullptr, "",
+     "it is fastchess' UCI test: run drawproxy as fastchess (drawproxy check -- ENGINE tests draw handling)"},
     // The command's own: the usage and the version, whatever else is given.
     {names::help_short, ALL, COMMAND, ANY, nullptr, "-h, --help", "print this text and exit"},
     {"--help", ALL, COMMAND, ANY, nullptr, "", ""},

@@ -89,7 +89,8 @@ namespace names {
 inline constexpr std::string_view dialect = "-dialect", dialect_long = "--dialect", resume = "-resume",
                                   config = "-config", autosave = "-autosaveinterval", srand = "-srand",
                                   engine = "-engine", each = "-each", help_short = "-h",
-                                  result_format = "-resultformat", rounds = "-rounds", shard = "-shard";
+                                  result_format = "-resultformat", rounds = "-rounds", shard = "-shard",
+                                  compliance = "--compliance";
 inline constexpr std::string_view conf_key = "conf=";  // the engine key read after engines.json
 }  // namespace names
 
