@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "game/time_control.h"
 #include "rules/ending.h"
 #include "rules/game.h"
 #include "rules/types.h"
@@ -68,7 +69,7 @@ struct GameRecord {
     std::string site = "?";
     std::string time_control;     // PGN TimeControl tag text
     std::string fastchess_tc[2];  // by colour: the time control as fastchess's PGN writes it
-    std::string cutechess_tc[2];  // ... and as cutechess-cli's
+    TimeControl tc[2];            // by colour: the clocks (cutechess-cli's PGN writes its own text)
     // The players' clocks or node or depth limits differ: cutechess-cli's PGN then has a time
     // control tag for each colour (its time controls hold the limits).
     bool limits_differ = false;

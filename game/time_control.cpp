@@ -70,11 +70,6 @@ std::string TimeControl::text() const {
     return s;
 }
 
-std::string TimeControl::cutechess_text() const {
-    if (movetime_ms) return fmt::format("{:g}/move", double(movetime_ms) / 1000);
-    return text();
-}
-
 std::string TimeControl::fastchess_text() const {
     if (movetime_ms > 0) return fmt::format("{:.8g}/move", double(movetime_ms) / 1000);
     if (infinite || (moves == 0 && base_ms == 0 && increment_ms == 0)) return "-";

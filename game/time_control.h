@@ -25,8 +25,6 @@ struct TimeControl {
     std::string text() const;
     // As fastchess's PGN writes it: "40/60+0.6", "10+0.1", "0.5/move" for st=, "-" for none.
     std::string fastchess_text() const;
-    // As cutechess-cli's PGN writes it: "inf", "0.5/move", "hg60", "40/60+0.5".
-    std::string cutechess_text() const;
 };
 
 // Parses "inf", "[moves/]time[+inc]" where time is seconds or m:ss (moves 0: the whole game), or

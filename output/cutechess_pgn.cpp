@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "output/cutechess_table.h"
 #include "output/pgn.h"
 #include "output/pgn_text.h"
 #include "rules/notation.h"
@@ -51,10 +52,10 @@ Tags other_tags(const GameRecord& g) {
         !term.empty())
         t.emplace_back("Termination", std::string(term));
     if (!g.limits_differ) {
-        t.emplace_back("TimeControl", g.cutechess_tc[rules::WHITE]);
+        t.emplace_back("TimeControl", cutechess_tc_text(g.tc[rules::WHITE]));
     } else {
-        t.emplace_back("WhiteTimeControl", g.cutechess_tc[rules::WHITE]);
-        t.emplace_back("BlackTimeControl", g.cutechess_tc[rules::BLACK]);
+        t.emplace_back("WhiteTimeControl", cutechess_tc_text(g.tc[rules::WHITE]));
+        t.emplace_back("BlackTimeControl", cutechess_tc_text(g.tc[rules::BLACK]));
     }
     t.emplace_back("ResultRule", g.outcome.rule_text());
     t.emplace_back("Rules", g.rules);

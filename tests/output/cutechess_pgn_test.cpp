@@ -36,7 +36,7 @@ GameRecord cc_pgn_game(std::string_view fen, std::initializer_list<const char*> 
     g.outcome.termination = rules::Termination::Adjudication;
     g.outcome.score = rules::Score::Draw;
     g.outcome.article = "max-moves";
-    g.cutechess_tc[rules::WHITE] = g.cutechess_tc[rules::BLACK] = "10+0.1";
+    g.tc[rules::WHITE] = g.tc[rules::BLACK] = *game::parse_time_control("10+0.1");
     g.started_at = 1796349898;
     g.ended_at = 1796349965;
     return g;
@@ -82,7 +82,7 @@ TEST_CASE("cutechess-cli PGN: no Termination tag for a mate, Black's first move 
 TEST_CASE("cutechess-cli PGN: a time control tag for each colour when the limits differ",
           "[output][pgn][cutechess]") {
     GameRecord g = cc_pgn_game(rules::Position::START_FEN, {"e2e4"});
-    g.cutechess_tc[rules::WHITE] = g.cutechess_tc[rules::BLACK] = "inf";
+    g.tc[rules::WHITE] = g.tc[rules::BLACK] = *game::parse_time_control("inf");
     g.limits_differ = true;  // nodes=8000 against nodes=400: cutechess-cli's time controls differ
     const std::string pgn = write_pgn(g, false, rules::Wording::cutechess);
     CHECK(pgn.find("[BlackTimeControl \"inf\"]\n") < pgn.find("[GameDuration"));
