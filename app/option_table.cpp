@@ -559,14 +559,15 @@ constexpr Spec OPTIONS[] = {
      "(default 60000; a miss loses the game,\nand the match stops unless -recover)"},
     {"-ucinewgame-ms", FC, TAKEN, ONE,
      [](MatchRequest& r, Values v, Name o) { r.opts.ucinewgame_ms = milliseconds(v, o); }, "", ""},
-    {"-ping-ms", FC, TAKEN, ONE, [](MatchRequest&, Values v, Name o) { milliseconds(v, o); }, "-ping-ms N",
-     "accepted: fastchess pings with isready before each move; drawproxy\nsends isready only after ucinewgame "
-     "(-ucinewgame-ms)"},
+    {"-ping-ms", FC, TAKEN, ONE, [](MatchRequest& r, Values v, Name o) { r.opts.ping_ms = milliseconds(v, o); },
+     "-ping-ms N",
+     "ms to wait for the readyok to the isready sent when a search runs\npast its time (default 60000): it "
+     "comes, a loss on time; it does not,\na stall, and the match stops unless -recover"},
     {"-startup-ms", DP_CC, REFUSED, ANY, nullptr, "", "give the engine key startup=SECONDS instead"},
     {"-ucinewgame-ms", DP_CC, REFUSED, ANY, nullptr, "",
      "give the engine key startup=SECONDS: it times the readyok after ucinewgame too"},
     {"-ping-ms", DP_CC, REFUSED, ANY, nullptr, "",
-     "isready is sent only after ucinewgame: the engine key startup=SECONDS times its readyok"},
+     "fastchess' option (taken in the fastchess dialect): here a search past its time loses at once"},
     // Run before the table is read when it comes first (app/command_compliance.cpp); anywhere
     // else fastchess does not know it.
     {names::compliance, FC, TAKEN, ANY,

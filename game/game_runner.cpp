@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "game/cpu_affinity.h"
+#include "game/fastchess_options.h"
 #include "game/polyglot_book.h"
 #include "rules/notation.h"
 #include "uci/tokens.h"
@@ -74,9 +75,9 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.time_control = spec_.white->tc.text();
     record_.fastchess_tc[rules::WHITE] = spec_.white->tc.fastchess_text();
     record_.fastchess_tc[rules::BLACK] = spec_.black->tc.fastchess_text();
-    record_.cutechess_tc[rules::WHITE] = spec_.white->tc.cutechess_text();
-    record_.cutechess_tc[rules::BLACK] = spec_.black->tc.cutechess_text();
-    record_.limits_differ = record_.cutechess_tc[rules::WHITE] != record_.cutechess_tc[rules::BLACK] ||
+    record_.tc[rules::WHITE] = spec_.white->tc;
+    record_.tc[rules::BLACK] = spec_.black->tc;
+    record_.limits_differ = spec_.white->tc.text() != spec_.black->tc.text() ||
                             spec_.white->nodes != spec_.black->nodes ||
                             spec_.white->depth != spec_.black->depth;
     record_.rules = edition_.name;
@@ -198,6 +199,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
         return;
     }
     if (!playing_ || !p.session) return;
+    if (flag_fell_) return on_ping_line(c, line);
     // fastchess's move comments and checks read the UCI lines of the engine whose turn it is.
     if (spec_.fastchess_output && searching_ && c == arbiter_.to_move() &&
         p.config->protocol == Protocol::Uci) {
@@ -421,6 +423,8 @@ void GameRunner::on_timeout() {
         return;
     }
     const Color c = arbiter_.to_move();
+    Seat& p = players_[c];
+    if (flag_fell_) return stall_after_ping(c);
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
         // How long after `go` the timer ran: far past the deadline means this process was not
         // scheduled in time (a loaded machine), not that the engine thought that long.
@@ -431,12 +435,37 @@ void GameRunner::on_timeout() {
                         c == rules::WHITE ? "White's" : "Black's", waited, arbiter_.clock(c).deadline_ms()));
         Outcome o = arbiter_.flag_fall();
         o.overrun_ms = overrun_ms(arbiter_.clock(c), waited);
+        if (p.config->ping_ms > 0 && player(p).ping()) {
+            // fastchess's question first: a readyok makes it a loss on time, silence a stall
+            flag_fell_ = std::move(o);
+            return arm_timer(p.config->ping_ms);
+        }
         return finish(std::move(o));  // it is still searching: stopped and drained
     }
-    record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s",
-                                              players_[c].config->name,
-                                              double(players_[c].config->stall_ms) / 1000));
-    players_[c].retire = true;
+    record_.final_notes.push_back(fmt::format("{} stalled: no bestmove within {:g}s", p.config->name,
+                                              double(p.config->stall_ms) / 1000));
+    p.retire = true;
+    finish(arbiter_.forfeit(c, rules::Termination::Stall));
+}
+
+void GameRunner::on_ping_line(Color c, std::string_view line) {
+    if (c != arbiter_.to_move()) return;
+    Seat& p = players_[c];
+    if (line.starts_with("bestmove"))
+        p.searching = false;  // too late to count, and nothing is left to stop
+    else if (player(p).pong(line))
+        finish(*std::exchange(flag_fell_, std::nullopt));
+}
+
+void GameRunner::stall_after_ping(Color c) {
+    Seat& p = players_[c];
+    flag_fell_.reset();
+    record_.warnings.push_back(fastchess_not_responsive(p.config->name));
+    record_.final_notes.push_back(fmt::format("{} stalled: no readyok within {:g}s of isready",
+                                              p.config->name, double(p.config->ping_ms) / 1000));
+    // as a crash: without -recover the match stops after the running games, as fastchess stops
+    record_.crash = fmt::format("engine '{}' stalled", p.config->name);
+    p.retire = true;
     finish(arbiter_.forfeit(c, rules::Termination::Stall));
 }
 

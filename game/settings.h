@@ -40,9 +40,12 @@ struct EngineConfig {
     std::int64_t stall_ms = 60000;    // no answer for this long without a clock: stalled
     std::int64_t startup_ms = 10000;  // uci -> uciok must come within this (startup=, -startup-ms)
     std::int64_t ready_ms = 10000;    // isready -> readyok (startup=, fastchess's -ucinewgame-ms)
-    bool restart = false;             // restart=on: a new process for every game (cutechess' key)
-    std::string book;    // book=: a Polyglot book (.bin) the player's moves come from while it has them
-    int book_depth = 0;  // bookdepth=: only within this many full moves of the game (0: no limit)
+    // fastchess's dialect (-ping-ms): a search past its deadline is asked isready; a readyok
+    // within this loses on time, none is a stall (0: the flag falls at once).
+    std::int64_t ping_ms = 0;
+    bool restart = false;  // restart=on: a new process for every game (cutechess' key)
+    std::string book;      // book=: a Polyglot book (.bin) the player's moves come from while it has them
+    int book_depth = 0;    // bookdepth=: only within this many full moves of the game (0: no limit)
     // cutechess-cli's engine set-up keys (also read from engines.json by conf=NAME):
     std::string stderr_file;                // stderr=FILE: the engine's stderr appended to FILE
     std::vector<std::string> init_strings;  // initstr=TEXT: written to the engine before "uci"

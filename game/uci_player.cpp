@@ -105,4 +105,9 @@ void UciPlayer::end_game(const Outcome&, bool searching) {
 
 bool UciPlayer::drained(std::string_view line) { return line.starts_with("bestmove"); }
 
+bool UciPlayer::ping() {
+    process_.send_line("isready");
+    return true;
+}
+
 }  // namespace drawproxy::game

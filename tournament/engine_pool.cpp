@@ -311,7 +311,9 @@ void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
     boost::asio::post(io_, [this, s] { forget(s); });
     if (s->readying) {
         // Exited before it was ready: broken, not slow, so not tried again.
-        fail(s->readying, {fmt::format("exited with status {} before {}", status, s->player->awaited())});
+        const bool forfeits = exit_forfeits_ && s->player->initialized();
+        fail(s->readying,
+             {fmt::format("exited with status {} before {}", status, s->player->awaited()), forfeits});
     }
 }
 

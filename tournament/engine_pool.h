@@ -83,6 +83,10 @@ class EnginePool final : public game::EngineSource {
     // request (fastchess's "Fatal; NAME engine startup failure" line is said), a missed readyok
     // forfeits the game (NotReady::forfeits).
     void set_fastchess_timeouts(bool on) { fastchess_timeouts_ = on; }
+    // fastchess's and cutechess-cli's dialects: a process that exits after its uciok, while it is
+    // readied for a game (it died when an option was set, say), disconnects: it loses the game
+    // (NotReady::forfeits), as both runners score it. Else the game is not played.
+    void set_exit_forfeits(bool on) { exit_forfeits_ = on; }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -132,6 +136,7 @@ class EnginePool final : public game::EngineSource {
     UnknownOptions unknown_options_;
     FastchessWarnings fastchess_say_;
     bool fastchess_timeouts_ = false;
+    bool exit_forfeits_ = false;
 };
 
 }  // namespace drawproxy::tournament

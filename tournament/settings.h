@@ -82,7 +82,7 @@ struct MatchOptions {
     bool strict = false;
     // fastchess's -startup-ms, -ucinewgame-ms: every engine's wait for uciok and for readyok
     // (an engine's startup= key overrides them).
-    std::optional<std::int64_t> startup_ms, ucinewgame_ms;
+    std::optional<std::int64_t> startup_ms, ucinewgame_ms, ping_ms;
     bool quick_concurrency = false;  // fastchess's -quick: the hardware threads less 2 (at least 1)
     // Statistics and SPRT (stats/): -sprt, -report penta=, -ratinginterval, -output.
     std::optional<stats::SprtParams> sprt;

@@ -215,6 +215,65 @@ TEST_CASE("fastchess -ucinewgame-ms: a late readyok loses the game, -recover goe
     CHECK(lines_with(waited.out, "Finished game 2") == 1);
 }
 
+TEST_CASE("fastchess -ping-ms: a search past its time is asked isready: silence is a stall",
+          "[match][fastchess][engine]") {
+    // White hangs in its second search (reads nothing more): past its time fastchess sends
+    // isready, and no readyok within -ping-ms makes the game a stall, not a loss on time.
+    const std::string match = "-engine " + test::fake_cmd("hang=2") + " name=Hangs -engine " +
+                              test::fake_cmd("score=0") + " name=B -each tc=0.5+0.05 -rounds 1";
+    const auto stalled = fastchess_run(match + " -ping-ms 300");
+    INFO(stalled.out << stalled.err);
+    CHECK(stalled.status == 1);  // as fastchess without -recover
+    CHECK(lines_with(stalled.out,
+                     "Warning; Engine Hangs is not responsive\nFinished game 1 (Hangs vs B): 0-1 "
+                     "{White's connection stalls}") == 1);
+    CHECK(lines_with(stalled.out, "Started game 2") == 0);
+    const auto recovered = fastchess_run(match + " -ping-ms 300 -recover");
+    INFO(recovered.out << recovered.err);
+    CHECK(recovered.status == 0);  // a new process plays game 2 (Black there, it never hangs)
+    CHECK(lines_with(recovered.out, "connection stalls}") == 1);
+    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Hangs)") == 1);
+    // A slow engine is not a hung one: it answers the isready after its late bestmove.
+    const auto slow = fastchess_run("-engine " + test::fake_cmd("sleep=2:1200") + " name=Slow -engine " +
+                                    test::fake_cmd("score=0") +
+                                    " name=B -each tc=0.5+0.05 -rounds 1 -games 1 -ping-ms 5000");
+    INFO(slow.out << slow.err);
+    CHECK(slow.status == 0);
+    CHECK(lines_with(slow.out, "Finished game 1 (Slow vs B): 0-1 {White loses on time (") == 1);
+    CHECK(lines_with(slow.out, "not responsive") == 0);
+}
+
+TEST_CASE("fastchess and cutechess-cli dialects: an engine that exits after its uciok disconnects",
+          "[match][fastchess][engine]") {
+    // As an engine dies when an option is set (a tablebase path it cannot read): fastchess loses
+    // the game by disconnect at its refreshUci, and stops only without -recover.
+    const std::string match = "-engine cmd=" + test::binary_path("bin/fake_engine") +
+                              " 'arg=--on' 'arg=isready=@exit 4' name=Dies -engine " +
+                              test::fake_cmd("score=0") + " name=B -each tc=2+0.1 -maxmoves 3 -rounds 2";
+    const auto stopped = fastchess_run(match);
+    INFO(stopped.out << stopped.err);
+    CHECK(stopped.status == 1);
+    CHECK(lines_with(stopped.out, "Finished game 1 (Dies vs B): 0-1 {White disconnects}") == 1);
+    CHECK(lines_with(stopped.out, "Started game 2") == 0);
+    CHECK(stopped.err.find("engine 'Dies' exited with status 4 before readyok") != std::string::npos);
+    const auto recovered = fastchess_run(match + " -recover");
+    INFO(recovered.out << recovered.err);
+    CHECK(recovered.status == 0);
+    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Dies): 1-0 {Black disconnects}") == 1);
+    CHECK(lines_with(recovered.out, "disconnects}") == 4);  // every game, each with a new process
+    CHECK(lines_with(recovered.out, "Games: 4, Wins: 0, Losses: 4, Draws: 0") == 1);
+    // cutechess-cli scores it so too (a Disconnection, whatever the game's state)
+    const auto cutechess = test::run_drawproxy("match -dialect cutechess " + match + " -recover");
+    INFO(cutechess.out << cutechess.err);
+    CHECK(cutechess.status == 0);
+    CHECK(lines_with(cutechess.out, "Finished game 1 (Dies vs B): 0-1 {White disconnects}") == 1);
+    CHECK(lines_with(cutechess.out, "Finished game 2 (B vs Dies): 1-0 {Black disconnects}") == 1);
+    // drawproxy's own dialect keeps an engine that never became ready out of the score
+    const auto own = test::run_drawproxy("match " + match + " -recover");
+    CHECK(own.status == 1);
+    CHECK(lines_with(own.out, "Finished game") == 0);
+}
+
 TEST_CASE("fastchess -startup-ms: a late uciok is fastchess's Fatal line, no game, exit 1",
           "[match][fastchess][engine]") {
     const std::string match = "-engine " + test::fake_cmd("startsleep=1500") + " name=Slow -engine " +
