@@ -312,6 +312,8 @@ void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
     if (s->readying) {
         // Exited before it was ready: broken, not slow, so not tried again.
         const bool forfeits = exit_forfeits_ && s->player->initialized();
+        // fastchess finds it dead at its isready, and says so
+        if (forfeits) print_fastchess(game::fastchess_not_responsive(s->config->name));
         fail(s->readying,
              {fmt::format("exited with status {} before {}", status, s->player->awaited()), forfeits});
     }

@@ -253,7 +253,9 @@ TEST_CASE("fastchess and cutechess-cli dialects: an engine that exits after its 
     const auto stopped = fastchess_run(match);
     INFO(stopped.out << stopped.err);
     CHECK(stopped.status == 1);
-    CHECK(lines_with(stopped.out, "Finished game 1 (Dies vs B): 0-1 {White disconnects}") == 1);
+    CHECK(lines_with(stopped.out,
+                     "Warning; Engine Dies is not responsive\nFinished game 1 (Dies vs B): 0-1 "
+                     "{White disconnects}") == 1);
     CHECK(lines_with(stopped.out, "Started game 2") == 0);
     CHECK(stopped.err.find("engine 'Dies' exited with status 4 before readyok") != std::string::npos);
     const auto recovered = fastchess_run(match + " -recover");
