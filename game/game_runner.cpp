@@ -73,8 +73,6 @@ GameRunner::GameRunner(boost::asio::io_context& io, EngineSource& pool, const ru
     record_.white = spec_.white->name;
     record_.black = spec_.black->name;
     record_.time_control = spec_.white->tc.text();
-    record_.fastchess_tc[rules::WHITE] = spec_.white->tc.fastchess_text();
-    record_.fastchess_tc[rules::BLACK] = spec_.black->tc.fastchess_text();
     record_.tc[rules::WHITE] = spec_.white->tc;
     record_.tc[rules::BLACK] = spec_.black->tc;
     record_.limits_differ = spec_.white->tc.text() != spec_.black->tc.text() ||

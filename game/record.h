@@ -67,9 +67,8 @@ struct GameRecord {
     int players[2] = {-1, -1};
     std::string event = "?";
     std::string site = "?";
-    std::string time_control;     // PGN TimeControl tag text
-    std::string fastchess_tc[2];  // by colour: the time control as fastchess's PGN writes it
-    TimeControl tc[2];            // by colour: the clocks (cutechess-cli's PGN writes its own text)
+    std::string time_control;  // PGN TimeControl tag text
+    TimeControl tc[2];         // by colour: the clocks (fastchess's and cutechess-cli's PGN tags spell them)
     // The players' clocks or node or depth limits differ: cutechess-cli's PGN then has a time
     // control tag for each colour (its time controls hold the limits).
     bool limits_differ = false;

@@ -253,11 +253,13 @@ std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string&
         out += tag("PlyCount", std::to_string(g.plies.size()));
         out += tag("Termination",
                    std::string(rules::pgn_termination(g.outcome.termination, rules::Wording::fastchess)));
-        if (g.fastchess_tc[rules::WHITE] == g.fastchess_tc[rules::BLACK]) {
-            out += tag("TimeControl", g.fastchess_tc[rules::WHITE]);
+        const std::string white_tc = g.tc[rules::WHITE].fastchess_text();
+        const std::string black_tc = g.tc[rules::BLACK].fastchess_text();
+        if (white_tc == black_tc) {
+            out += tag("TimeControl", white_tc);
         } else {
-            out += tag("WhiteTimeControl", g.fastchess_tc[rules::WHITE]);
-            out += tag("BlackTimeControl", g.fastchess_tc[rules::BLACK]);
+            out += tag("WhiteTimeControl", white_tc);
+            out += tag("BlackTimeControl", black_tc);
         }
     }
     out += tag("ResultRule", g.outcome.rule_text());

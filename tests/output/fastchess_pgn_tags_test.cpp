@@ -30,7 +30,7 @@ GameRecord one_move_game() {
     g.outcome.termination = rules::Termination::Adjudication;
     g.outcome.score = rules::Score::Draw;
     g.outcome.article = "max-moves";
-    g.fastchess_tc[rules::WHITE] = g.fastchess_tc[rules::BLACK] = "10+0.1";
+    g.tc[rules::WHITE] = g.tc[rules::BLACK] = *game::parse_time_control("10+0.1");
     g.started_at = 1764770000;
     g.ended_at = 1764770065;
     g.play_ms = 65999;
@@ -78,7 +78,7 @@ TEST_CASE("fastchess PGN: its tags in its order, the Laws' after them", "[output
 TEST_CASE("fastchess PGN: a set-up position and each side's own time control", "[output][pgn][fastchess]") {
     GameRecord g = one_move_game();
     g.from_fen = true;
-    g.fastchess_tc[rules::BLACK] = "-";
+    g.tc[rules::BLACK] = *game::parse_time_control("inf");
     const std::string pgn = write_pgn(g, false, rules::Wording::fastchess, &KEYS);
     CHECK(tag_names(pgn) == std::vector<std::string>{
                                 "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
