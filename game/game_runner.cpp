@@ -459,6 +459,8 @@ void GameRunner::stall_after_ping(Color c) {
     Seat& p = players_[c];
     flag_fell_.reset();
     record_.warnings.push_back(fastchess_not_responsive(p.config->name));
+    // fastchess asks it once more before it restarts it, and says so again
+    if (spec_.recover) record_.warnings.push_back(record_.warnings.back());
     record_.final_notes.push_back(fmt::format("{} stalled: no readyok within {:g}s of isready",
                                               p.config->name, double(p.config->ping_ms) / 1000));
     // as a crash: without -recover the match stops after the running games, as fastchess stops

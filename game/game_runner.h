@@ -51,6 +51,8 @@ struct GameSpec {
     CpuSlots* cpus = nullptr;
     // fastchess's -strict: the first of the game's warnings ends it unterminated (the match stops).
     bool end_at_warning = false;
+    // -recover: a crashed or stalled engine is restarted and the match goes on.
+    bool recover = false;
 };
 
 // Runner overhead samples: from an engine's bestmove to the next `go` sent, in ns.

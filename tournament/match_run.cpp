@@ -255,6 +255,7 @@ void MatchRun::seed_game(GameSpec& g) {
     g.seed = next_random(state);
     if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
     g.end_at_warning = opts_.strict && g.fastchess_output;
+    g.recover = opts_.recover;
     if (cpus_) g.cpus = &*cpus_;
 }
 

@@ -232,6 +232,10 @@ TEST_CASE("fastchess -ping-ms: a search past its time is asked isready: silence 
     INFO(recovered.out << recovered.err);
     CHECK(recovered.status == 0);  // a new process plays game 2 (Black there, it never hangs)
     CHECK(lines_with(recovered.out, "connection stalls}") == 1);
+    // asked once more before its restart, as fastchess asks it
+    CHECK(lines_with(recovered.out,
+                     "Warning; Engine Hangs is not responsive\nWarning; Engine Hangs is not "
+                     "responsive\nFinished game 1") == 1);
     CHECK(lines_with(recovered.out, "Finished game 2 (B vs Hangs)") == 1);
     // A slow engine is not a hung one: it answers the isready after its late bestmove.
     const auto slow = fastchess_run("-engine " + test::fake_cmd("sleep=2:1200") + " name=Slow -engine " +
