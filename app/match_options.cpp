@@ -148,11 +148,14 @@ EngineConfig default_engine(const MatchRequest& r) {
     // drawproxy: pipes and scheduling take a few ms, with room for a loaded machine; fastchess: none
     e.tc.margin_ms = r.opts.dialect == Dialect::fastchess ? 0 : 50;
     // fastchess waits 10 s for uciok, 60 s for the readyok after ucinewgame and 60 s for the one
-    // after a search past its time (-startup-ms, -ucinewgame-ms, -ping-ms); startup= sets the first two.
-    if (r.opts.dialect == Dialect::fastchess) e.ready_ms = e.ping_ms = 60000;
+    // after a search past its time (-startup-ms, -ucinewgame-ms, -ping-ms); startup= sets the first
+    // two. cutechess-cli sends a search past its time `stop` and waits 15 s for its bestmove.
+    if (r.opts.dialect == Dialect::fastchess) e.ready_ms = e.flag_question_ms = 60000;
+    if (r.opts.dialect == Dialect::cutechess)
+        e.flag_question = game::FlagQuestion::Stop, e.flag_question_ms = 15000;
     if (r.opts.startup_ms) e.startup_ms = *r.opts.startup_ms;
     if (r.opts.ucinewgame_ms) e.ready_ms = *r.opts.ucinewgame_ms;
-    if (r.opts.ping_ms) e.ping_ms = *r.opts.ping_ms;
+    if (r.opts.ping_ms) e.flag_question_ms = *r.opts.ping_ms;
     if (r.claim_default) e.claim = *ClaimPolicy::parse(*r.claim_default, true);
     return e;
 }

@@ -39,8 +39,8 @@ struct EngineSession {
 };
 
 // Why a request got no process, in words that follow the engine's name. `forfeits`: as fastchess,
-// the engine did not answer the isready after ucinewgame in time (or, as cutechess-cli too, it
-// exited after its uciok), and loses the game (else the game is not played).
+// the engine did not answer the isready after ucinewgame in time, or exited after its uciok, and
+// loses the game (else the game is not played).
 struct NotReady {
     std::string why;
     bool forfeits = false;

@@ -197,7 +197,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
         return;
     }
     if (!playing_ || !p.session) return;
-    if (flag_fell_) return on_ping_line(c, line);
+    if (flag_fell_) return on_flag_answer_line(c, line);
     // fastchess's move comments and checks read the UCI lines of the engine whose turn it is.
     if (spec_.fastchess_output && searching_ && c == arbiter_.to_move() &&
         p.config->protocol == Protocol::Uci) {
@@ -422,7 +422,7 @@ void GameRunner::on_timeout() {
     }
     const Color c = arbiter_.to_move();
     Seat& p = players_[c];
-    if (flag_fell_) return stall_after_ping(c);
+    if (flag_fell_) return stall_after_flag(c);
     if (arbiter_.clock(c).control().has_clock() || arbiter_.clock(c).control().movetime_ms) {
         // How long after `go` the timer ran: far past the deadline means this process was not
         // scheduled in time (a loaded machine), not that the engine thought that long.
@@ -433,10 +433,10 @@ void GameRunner::on_timeout() {
                         c == rules::WHITE ? "White's" : "Black's", waited, arbiter_.clock(c).deadline_ms()));
         Outcome o = arbiter_.flag_fall();
         o.overrun_ms = overrun_ms(arbiter_.clock(c), waited);
-        if (p.config->ping_ms > 0 && player(p).ping()) {
-            // fastchess's question first: a readyok makes it a loss on time, silence a stall
+        if (p.config->flag_question_ms > 0 && player(p).ask(p.config->flag_question)) {
+            // the runner's question first: an answer makes it a loss on time, silence a stall
             flag_fell_ = std::move(o);
-            return arm_timer(p.config->ping_ms);
+            return arm_timer(p.config->flag_question_ms);
         }
         return finish(std::move(o));  // it is still searching: stopped and drained
     }
@@ -446,24 +446,26 @@ void GameRunner::on_timeout() {
     finish(arbiter_.forfeit(c, rules::Termination::Stall));
 }
 
-void GameRunner::on_ping_line(Color c, std::string_view line) {
+void GameRunner::on_flag_answer_line(Color c, std::string_view line) {
     if (c != arbiter_.to_move()) return;
     Seat& p = players_[c];
-    if (line.starts_with("bestmove"))
-        p.searching = false;  // too late to count, and nothing is left to stop
-    else if (player(p).pong(line))
-        finish(*std::exchange(flag_fell_, std::nullopt));
+    if (line.starts_with("bestmove")) p.searching = false;  // too late to count, and nothing is left to stop
+    if (player(p).answers(p.config->flag_question, line)) finish(*std::exchange(flag_fell_, std::nullopt));
 }
 
-void GameRunner::stall_after_ping(Color c) {
+void GameRunner::stall_after_flag(Color c) {
     Seat& p = players_[c];
     flag_fell_.reset();
-    record_.warnings.push_back(fastchess_not_responsive(p.config->name));
-    // fastchess asks it once more before it restarts it, and says so again
-    if (spec_.recover) record_.warnings.push_back(record_.warnings.back());
-    record_.final_notes.push_back(fmt::format("{} stalled: no readyok within {:g}s of isready",
-                                              p.config->name, double(p.config->ping_ms) / 1000));
-    // as a crash: without -recover the match stops after the running games, as fastchess stops
+    const bool isready = p.config->flag_question == FlagQuestion::Isready;
+    if (isready) {
+        record_.warnings.push_back(fastchess_not_responsive(p.config->name));
+        // fastchess asks it once more before it restarts it, and says so again
+        if (spec_.recover) record_.warnings.push_back(record_.warnings.back());
+    }
+    record_.final_notes.push_back(
+        fmt::format("{} stalled: no {} within {:g}s of {}", p.config->name, isready ? "readyok" : "bestmove",
+                    double(p.config->flag_question_ms) / 1000, isready ? "isready" : "stop"));
+    // as a crash: without -recover the match stops after the running games, as both runners stop
     record_.crash = fmt::format("engine '{}' stalled", p.config->name);
     p.retire = true;
     finish(arbiter_.forfeit(c, rules::Termination::Stall));

@@ -106,10 +106,10 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void on_line(rules::Color c, std::string_view line);
     void on_exit(rules::Color c, int status);
     void on_timeout();
-    // fastchess's dialect, after a search ran past its time and was asked isready (flag_fell_):
-    // the side to move's lines until the answer, and no answer within its ping_ms.
-    void on_ping_line(rules::Color c, std::string_view line);
-    void stall_after_ping(rules::Color c);
+    // The runners' dialects, after a search ran past its time and the engine was asked its
+    // flag_question (flag_fell_): the side to move's lines until the answer, and no answer in time.
+    void on_flag_answer_line(rules::Color c, std::string_view line);
+    void stall_after_flag(rules::Color c);
     void on_bestmove(rules::Color c, std::string_view move_text);
     void send_go();
     // The side to move's book move, if its book= has the position within bookdepth.
@@ -169,7 +169,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     std::string position_cmd_;                // "position ... moves ..." grown by one move at a time
     uci::GuiCommand go_;                      // reused: `go` with the side to move's clocks and limits
     std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
-    std::optional<Outcome> flag_fell_;        // the loss on time that a readyok to the ping confirms
+    std::optional<Outcome> flag_fell_;        // the loss on time that an answer to the flag question confirms
     std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
     int cpu_ = -1;                                      // the CPU leased from spec_.cpus while the game plays
     std::chrono::steady_clock::time_point play_time_;   // both engines ready: the play runs from here

@@ -89,10 +89,10 @@ class Player {
     // search is stopped. Then drained() says which line shows it is between games again.
     virtual void end_game(const Outcome& outcome, bool searching) = 0;
     virtual bool drained(std::string_view line) = 0;
-    // As fastchess asks an engine whose search ran past its time: is it still reading its input?
-    // ping() sends the question (false: the protocol has none here); pong() knows the answer.
-    virtual bool ping() { return false; }
-    virtual bool pong(std::string_view) const { return false; }
+    // As the runners ask an engine whose search ran past its time whether it still reads its
+    // input: ask() sends the question (false: the protocol has none here); answers() knows the answer.
+    virtual bool ask(FlagQuestion) { return false; }
+    virtual bool answers(FlagQuestion, std::string_view) const { return false; }
     // Whether the process may play another game (CECP: feature reuse=0 says no).
     virtual bool reusable() const { return true; }
 };

@@ -26,6 +26,11 @@ using ClaimPolicy = proxy::ClaimPolicy;
 // The protocol an engine speaks (proto=).
 enum class Protocol { Uci, Xboard };
 
+// What a runner asks an engine whose search ran past its time before it calls the flag: an
+// answer makes it a loss on time, none a stall. fastchess sends isready (readyok), cutechess-cli
+// stop (bestmove).
+enum class FlagQuestion { Isready, Stop };
+
 struct EngineConfig {
     std::string name;
     Protocol protocol = Protocol::Uci;
@@ -40,9 +45,10 @@ struct EngineConfig {
     std::int64_t stall_ms = 60000;    // no answer for this long without a clock: stalled
     std::int64_t startup_ms = 10000;  // uci -> uciok must come within this (startup=, -startup-ms)
     std::int64_t ready_ms = 10000;    // isready -> readyok (startup=, fastchess's -ucinewgame-ms)
-    // fastchess's dialect (-ping-ms): a search past its deadline is asked isready; a readyok
-    // within this loses on time, none is a stall (0: the flag falls at once).
-    std::int64_t ping_ms = 0;
+    // The runners' dialects: the question past the deadline, and how long its answer may take
+    // (fastchess's -ping-ms, 60 s; cutechess-cli's 15 s; 0: the flag falls at once).
+    FlagQuestion flag_question = FlagQuestion::Isready;
+    std::int64_t flag_question_ms = 0;
     bool restart = false;  // restart=on: a new process for every game (cutechess' key)
     std::string book;      // book=: a Polyglot book (.bin) the player's moves come from while it has them
     int book_depth = 0;    // bookdepth=: only within this many full moves of the game (0: no limit)

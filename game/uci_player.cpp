@@ -105,9 +105,13 @@ void UciPlayer::end_game(const Outcome&, bool searching) {
 
 bool UciPlayer::drained(std::string_view line) { return line.starts_with("bestmove"); }
 
-bool UciPlayer::ping() {
-    process_.send_line("isready");
+bool UciPlayer::ask(FlagQuestion q) {
+    process_.send_line(q == FlagQuestion::Isready ? "isready" : "stop");
     return true;
+}
+
+bool UciPlayer::answers(FlagQuestion q, std::string_view line) const {
+    return q == FlagQuestion::Isready ? line == "readyok" : line.starts_with("bestmove");
 }
 
 }  // namespace drawproxy::game

@@ -28,8 +28,8 @@ class UciPlayer final : public Player {
     PlayerEvent read(std::string_view line, const rules::Position& pos) override;
     void end_game(const Outcome& outcome, bool searching) override;
     bool drained(std::string_view line) override;
-    bool ping() override;
-    bool pong(std::string_view line) const override { return line == "readyok"; }
+    bool ask(FlagQuestion q) override;
+    bool answers(FlagQuestion q, std::string_view line) const override;
 
   private:
     void send_options_as_fastchess();

@@ -81,12 +81,9 @@ class EnginePool final : public game::EngineSource {
     void set_fastchess_warnings(FastchessWarnings say) { fastchess_say_ = std::move(say); }
     // fastchess's dialect: one process per request, no second try; a missed uciok fails the
     // request (fastchess's "Fatal; NAME engine startup failure" line is said), a missed readyok
-    // forfeits the game (NotReady::forfeits).
+    // or an exit after uciok (an engine that dies when an option is set) forfeits the game
+    // (NotReady::forfeits).
     void set_fastchess_timeouts(bool on) { fastchess_timeouts_ = on; }
-    // fastchess's and cutechess-cli's dialects: a process that exits after its uciok, while it is
-    // readied for a game (it died when an option was set, say), disconnects: it loses the game
-    // (NotReady::forfeits), as both runners score it. Else the game is not played.
-    void set_exit_forfeits(bool on) { exit_forfeits_ = on; }
     // How many new processes may be starting at once (at least 2; default start_slots()).
     void set_start_slots(int n) { slots_ = n < 2 ? 2 : n; }
     // Twice the machine's cores: each start gets about half a core, and while one engine
@@ -136,7 +133,6 @@ class EnginePool final : public game::EngineSource {
     UnknownOptions unknown_options_;
     FastchessWarnings fastchess_say_;
     bool fastchess_timeouts_ = false;
-    bool exit_forfeits_ = false;
 };
 
 }  // namespace drawproxy::tournament

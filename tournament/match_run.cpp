@@ -236,7 +236,6 @@ void MatchRun::open_outputs() {
     if (wording_of(opts_) == rules::Wording::fastchess)
         pool_->set_fastchess_warnings([this](const std::string& line) { warn(line); });
     pool_->set_fastchess_timeouts(opts_.dialect == Dialect::fastchess);
-    pool_->set_exit_forfeits(opts_.dialect != Dialect::drawproxy);
     pool_->set_log(log_.get());
 }
 
