@@ -283,21 +283,17 @@ TEST_CASE("cutechess-cli dialect: a search past its time is sent stop, and no be
           "[match][cutechess][engine]") {
     // As cutechess-cli 1.5.1 plays an engine that stops reading at its second search (it waits
     // 15 s for the bestmove after `stop`, then kills it) and one that only answers late.
-    const auto count = [](const std::string& text, const std::string& part) {
-        int n = 0;
-        for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-        return n;
-    };
+    using test::occurrences;
     const auto hung = test::run_drawproxy("match -dialect cutechess -engine " + test::fake_cmd("hang=2") +
                                           " name=Hangs -engine " + test::fake_cmd("score=0") +
                                           " name=B -each tc=0.5+0.05 -games 1 -rounds 1");
     INFO(hung.out << hung.err);
-    CHECK(count(hung.out, "Finished game 1 (Hangs vs B): 0-1 {White's connection stalls}") == 1);
-    CHECK(count(hung.out, "loses on time") == 0);
+    CHECK(occurrences(hung.out, "Finished game 1 (Hangs vs B): 0-1 {White's connection stalls}") == 1);
+    CHECK(occurrences(hung.out, "loses on time") == 0);
     const auto slow = test::run_drawproxy(
         "match -dialect cutechess -engine " + test::fake_cmd("sleep=2:1500") + " name=Slow -engine " +
         test::fake_cmd("score=0") + " name=B -each tc=0.5+0.05 -games 1 -rounds 1");
     INFO(slow.out << slow.err);
     CHECK(slow.status == 0);
-    CHECK(count(slow.out, "Finished game 1 (Slow vs B): 0-1 {White loses on time}") == 1);
+    CHECK(occurrences(slow.out, "Finished game 1 (Slow vs B): 0-1 {White loses on time}") == 1);
 }

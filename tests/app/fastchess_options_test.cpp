@@ -30,11 +30,7 @@ std::string error_of(const std::string& args, Dialect d = Dialect::fastchess) {
     return "";
 }
 
-int lines_with(const std::string& text, const std::string& part) {
-    int n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
+int lines_with(const std::string& text, const std::string& part) { return test::occurrences(text, part); }
 
 test::CommandRun fastchess_run(const std::string& args) {
     return test::run_drawproxy("match -dialect fastchess " + args);

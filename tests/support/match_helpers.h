@@ -34,6 +34,13 @@ inline std::string fake_cmd_quoted(const std::string& spec) {
     return "cmd=" + binary_path("bin/fake_player") + " 'arg=" + spec + "'";
 }
 
+// How many times `part` stands in `text` (a part may span lines).
+inline int occurrences(const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
 inline std::vector<std::string> words(const std::string& text) {
     std::vector<std::string> out;
     std::string w;
