@@ -69,7 +69,8 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         // id name, are the common case); fastchess renames them without a word.
         if (dialect != tournament::Dialect::cutechess)
             for (const std::string& s : tournament::make_names_unique(opts.engines))
-                if (dialect != tournament::Dialect::fastchess) std::fprintf(stderr, "drawproxy: %s\n", s.c_str());
+                if (dialect != tournament::Dialect::fastchess)
+                    std::fprintf(stderr, "drawproxy: %s\n", s.c_str());
         if (opts.concurrency_adjusted)  // fastchess's words, as it parses its options
             std::printf("Info: Adjusted concurrency to %d based on number of available hardware threads.\n",
                         opts.concurrency);
@@ -86,7 +87,9 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         if (summary.interrupted) return 128 + summary.interrupted;
         if (!summary.stopped.empty()) {
             std::fprintf(stderr, "drawproxy: match stopped: %s\n", summary.stopped.c_str());
-            return 1;
+            // cutechess-cli ends a tournament that an engine stopped (a crash, a stall, a player
+            // it cannot initialize) with status 0
+            return dialect == tournament::Dialect::cutechess ? 0 : 1;
         }
         return 0;
     } catch (const game::OptionError& e) {

@@ -289,6 +289,8 @@ TEST_CASE("cutechess-cli dialect: a search past its time is sent stop, and no be
                                           " name=B -each tc=0.5+0.05 -games 1 -rounds 1");
     INFO(hung.out << hung.err);
     CHECK(occurrences(hung.out, "Finished game 1 (Hangs vs B): 0-1 {White's connection stalls}") == 1);
+    CHECK(hung.status == 0);  // stopped by the stall (no -recover), as cutechess-cli with status 0
+    CHECK(hung.err.find("match stopped: engine 'Hangs' stalled in game 1") != std::string::npos);
     CHECK(occurrences(hung.out, "loses on time") == 0);
     const auto slow = test::run_drawproxy(
         "match -dialect cutechess -engine " + test::fake_cmd("sleep=2:1500") + " name=Slow -engine " +
