@@ -204,7 +204,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
         p.facts.line(line);
         if (uci::Tokens(line).next() != "bestmove")
             p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
-        if (warned_strictly()) return finish(Outcome{});
+        if (said_warnings()) return finish(Outcome{});
     }
     const PlayerEvent e = player(p).read(line, arbiter_.position());
     if (e.kind == PlayerEvent::None) return;
@@ -281,7 +281,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
     rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
     p.pv_check.bestmove(m ? move_text : std::string_view(), arbiter_.game(), p.config->name,
                         record_.warnings);
-    if (warned_strictly()) return finish(Outcome{});
+    if (said_warnings()) return finish(Outcome{});
 
     // A standing offer is accepted when the player's own score says the game is level.
     if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&
@@ -328,7 +328,7 @@ void GameRunner::play_move(rules::Move m, PlyRecord ply) {
     const Seat &us = players_[~arbiter_.to_move()], &them = players_[arbiter_.to_move()];
     us.pv_check.mate_signs(record_.plies, arbiter_.game(), them.config->name, them.facts.chosen_line(),
                            us.config->name, us.facts.chosen_line(), record_.warnings);
-    if (warned_strictly()) return finish(Outcome{});
+    if (said_warnings()) return finish(Outcome{});
     if (over) return finish(*over);  // the Laws first
     if (tb_pieces_ && rules::popcount(arbiter_.position().pieces()) <= tb_pieces_)
         if (auto o = adjudicate_by_tablebase()) return finish(*o);
@@ -384,8 +384,11 @@ void GameRunner::send_go() {
     }
     if (cfg.nodes) go.nodes = cfg.nodes;
     if (cfg.depth) go.depth = cfg.depth;
-    player(p).turn(Turn{arbiter_.game(), position_cmd_, go_});
+    // The engine's time runs from just before the write: read from after it, a runner
+    // descheduled between the two would start the clock after the engine had started thinking.
     go_time_ = Clk::now();
+    player(p).turn(Turn{arbiter_.game(), position_cmd_, go_});
+    const auto written = Clk::now();
     p.searching = true;
     if (p.claimant) {
         // The claimant follows the same commands; a has-appeared claim comes at `go`.
@@ -402,7 +405,7 @@ void GameRunner::send_go() {
     }
     if (!record_.plies.empty() && !record_.plies.back().book)
         overhead_.push_back(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(go_time_ - bestmove_time_).count());
+            std::chrono::duration_cast<std::chrono::nanoseconds>(written - bestmove_time_).count());
     searching_ = true;
     // fastchess waits 100 ms past the time for the bestmove before it calls the flag (a move in
     // that time loses all the same): its overrun is then 100 ms.
@@ -461,6 +464,7 @@ void GameRunner::stall_after_flag(Color c) {
         record_.warnings.push_back(fastchess_not_responsive(p.config->name));
         // fastchess asks it once more before it restarts it, and says so again
         if (spec_.recover) record_.warnings.push_back(record_.warnings.back());
+        said_warnings();  // the game ends here either way
     }
     record_.final_notes.push_back(
         fmt::format("{} stalled: no {} within {:g}s of {}", p.config->name, isready ? "readyok" : "bestmove",
@@ -469,6 +473,13 @@ void GameRunner::stall_after_flag(Color c) {
     record_.crash = fmt::format("engine '{}' stalled", p.config->name);
     p.retire = true;
     finish(arbiter_.forfeit(c, rules::Termination::Stall));
+}
+
+bool GameRunner::said_warnings() {
+    if (spec_.say_warning)
+        for (; warnings_said_ < record_.warnings.size(); ++warnings_said_)
+            spec_.say_warning(record_.warnings[warnings_said_]);
+    return spec_.end_at_warning && !record_.warnings.empty();
 }
 
 void GameRunner::on_exit(Color c, int status) {

@@ -51,6 +51,9 @@ struct GameSpec {
     CpuSlots* cpus = nullptr;
     // fastchess's -strict: the first of the game's warnings ends it unterminated (the match stops).
     bool end_at_warning = false;
+    // Where the game's warnings are said the moment they arise, as fastchess prints them (a
+    // worker that stops at one stops then); they stay in the record too.
+    std::function<void(const std::string& line)> say_warning;
     // -recover: a crashed or stalled engine is restarted and the match goes on.
     bool recover = false;
 };
@@ -118,7 +121,8 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     void finish(Outcome outcome);
     // An engine did not become ready: the game is not scored, and `why` says what it did.
     void fail_start(rules::Color c, const std::string& why);
-    bool warned_strictly() const { return spec_.end_at_warning && !record_.warnings.empty(); }
+    // The record's warnings not said yet are said now; true if one ends the game (-strict).
+    bool said_warnings();
     // fastchess: no readyok in time after ucinewgame is a disconnect, and the game is lost.
     void lose_unready(rules::Color c, const std::string& why);
     // Gives the player's process back to the pool or retires it; reports the game once both
@@ -169,6 +173,7 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
     std::string position_cmd_;                // "position ... moves ..." grown by one move at a time
     uci::GuiCommand go_;                      // reused: `go` with the side to move's clocks and limits
     std::vector<std::string> pending_notes_;  // a ruling made at `go`, for the coming move
+    std::size_t warnings_said_ = 0;           // record_.warnings said through spec_.say_warning
     std::optional<Outcome> flag_fell_;        // the loss on time that an answer to the flag question confirms
     std::chrono::steady_clock::time_point start_time_;  // start(): the game's wall time runs from here
     int cpu_ = -1;                                      // the CPU leased from spec_.cpus while the game plays

@@ -26,10 +26,9 @@ void StatusSink::game_started(const GameStarted& ev) {
 
 void StatusSink::game_finished(const GameFinished& ev) {
     const GameRecord& g = ev.record;
-    if (!g.outcome.unterminated()) {
-        for (const std::string& w : g.warnings) live_.line(w);
+    // (the warnings about its search were said as they arose: engine_warning)
+    if (!g.outcome.unterminated())
         if (const std::string w = warnings(g); !w.empty()) live_.line(w);
-    }
     // The PGN file has the game before its finished line, as fastchess writes it.
     if (crc_)
         if (const std::string c = crc_->crc_line(); !c.empty()) live_.line(c);

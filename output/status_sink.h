@@ -1,6 +1,7 @@
 #pragma once
 // What every -output format's status lines share: the started and finished line of each game,
-// the game's warnings and the PGN's CRC line before the finished line, the resume note. Each
+// the warnings about the game's end and the PGN's CRC line before the finished line (those about
+// its search are said as they arise, engine_warning), the resume note. Each
 // format (drawproxy_lines.h, cutechess_lines.h, fastchess_lines.h) says the rest.
 // Two consoles: `live` gets the per-game lines and the long tables (-quiet mutes it), `out` what
 // a quiet match still prints (the final score and Elo, the runners' closing blocks).

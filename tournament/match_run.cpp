@@ -254,6 +254,7 @@ void MatchRun::seed_game(GameSpec& g) {
     g.seed = next_random(state);
     if (wording_of(opts_) == rules::Wording::fastchess) g.fastchess_output = &opts_.fastchess_output;
     g.end_at_warning = opts_.strict && g.fastchess_output;
+    g.say_warning = [this](const std::string& line) { warn(line); };
     g.recover = opts_.recover;
     if (cpus_) g.cpus = &*cpus_;
 }
@@ -300,11 +301,11 @@ void MatchRun::warn(const std::string& line) {
     });
 }
 
-// -strict: the game's own warnings (about its search, an illegal move) are said now, and the
-// first stops the match; fastchess keeps no game that ends once its stop flag is set.
+// -strict: the warnings about the game's end (an illegal move) stop the match too (those about
+// its search were said as they arose); fastchess keeps no game that ends once its stop flag is set.
 void MatchRun::strict_stop_at(const GameRecord& record) {
     if (!opts_.strict || strict_stopped_ || wording_of(opts_) != rules::Wording::fastchess) return;
-    std::vector<std::string> lines = record.warnings;
+    std::vector<std::string> lines;
     if (!record.outcome.unterminated()) {
         const std::string last = Report::fastchess_warnings(record);
         for (std::size_t at = 0; at < last.size();) {

@@ -122,3 +122,25 @@ TEST_CASE("fastchess -concurrency 0: its Info line first", "[match][output][engi
         test::fake_cmd("score=0") + " name=B -each nodes=1 -rounds 1 -games 1 -concurrency 1");
     CHECK(given.out.find("Adjusted concurrency") == std::string::npos);
 }
+
+TEST_CASE("fastchess format: a warning about a search is said as it arises, not when its game ends",
+          "[match][output][engine]") {
+    // Game 1: X's first search has a score fastchess cannot read, and its second takes 1.5 s;
+    // game 2 (X Black) ends long before: the warning stands before game 2's finished line, as
+    // fastchess prints it (a worker that stops at it stops then).
+    const test::CommandRun r = test::run_drawproxy(
+        "match -dialect fastchess -engine " + test::fake_cmd_quoted("cp=0:abc;sleep=2:1500") +
+        " name=X -engine " + test::fake_cmd("score=0") +
+        " name=B -each tc=10+0.1 -maxmoves 3 -rounds 1 -games 2 -concurrency 2");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    const auto warning = r.out.find("Warning; Could not extract score from engine X");
+    const auto second = r.out.find("Finished game 2 (B vs X)");
+    const auto first = r.out.find("Finished game 1 (X vs B)");
+    REQUIRE(warning != std::string::npos);
+    REQUIRE(second != std::string::npos);
+    REQUIRE(first != std::string::npos);
+    CHECK(second < first);  // the order this test is about
+    CHECK(warning < second);
+    CHECK(r.out.find("Warning; Could not extract score", warning + 1) == std::string::npos);  // said once
+}
