@@ -311,9 +311,9 @@ void EnginePool::on_exit(const std::shared_ptr<EngineSession>& s, int status) {
     boost::asio::post(io_, [this, s] { forget(s); });
     if (s->readying) {
         // Exited before it was ready: broken, not slow, so not tried again. In fastchess's dialect
-        // one that had answered uciok disconnects: fastchess loses the game at its isready.
+        // one that had answered uciok disconnects: fastchess finds it dead at its isready, says
+        // so, and scores the game as lost.
         const bool forfeits = fastchess_timeouts_ && s->player->initialized();
-        // fastchess finds it dead at its isready, and says so
         if (forfeits) print_fastchess(game::fastchess_not_responsive(s->config->name));
         fail(s->readying,
              {fmt::format("exited with status {} before {}", status, s->player->awaited()), forfeits});
