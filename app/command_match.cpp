@@ -1,5 +1,7 @@
 // The match runner: engine-vs-engine games judged by the Laws, in one of its dialects
 // (`drawproxy match`, or the program run as fastchess or cutechess-cli).
+#include <fmt/format.h>
+
 #include <cstdio>
 
 #include "app/commands.h"
@@ -29,10 +31,11 @@ void print_version(tournament::Dialect d) {
 
 }  // namespace
 
-int run_match(const Args& args, tournament::Dialect dialect) {
+int run_match(const Args& args, tournament::Dialect dialect, const std::string& program) {
     // fastchess reads --compliance ENGINE before any other option, and only as its first
     if (dialect == tournament::Dialect::fastchess && args.size() >= 2 && args[0] == app::names::compliance)
         return run_compliance(args);
+    const bool subcommand = dialect == tournament::Dialect::drawproxy;  // `drawproxy match`
     // -dialect decides what -h and -version print too
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == app::names::dialect || args[i] == app::names::dialect_long)
@@ -64,6 +67,10 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         }
     try {
         tournament::MatchOptions opts = app::parse_match_options(args, dialect);
+        // drawproxy's own command names the dialect it was given: the resume line repeats it.
+        opts.program = program;
+        if (subcommand && opts.dialect == tournament::Dialect::fastchess)
+            opts.program += fmt::format(" {} fastchess", app::names::dialect);
         tournament::name_engines_by_id(opts.engines);
         // cutechess-cli keeps two engines of one name (two builds of one engine, named by their
         // id name, are the common case); fastchess renames them without a word.
@@ -83,8 +90,9 @@ int run_match(const Args& args, tournament::Dialect dialect) {
         tournament::Scheduler scheduler(opts, std::move(edition), stdout);
         const tournament::MatchSummary summary = scheduler.run();
         // Interrupted: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, as a shell reports a process
-        // the signal killed; everything was written first.
-        if (summary.interrupted) return 128 + summary.interrupted;
+        // the signal killed, everything written first; 1 in fastchess's dialect, as fastchess.
+        if (summary.interrupted)
+            return opts.dialect == tournament::Dialect::fastchess ? 1 : 128 + summary.interrupted;
         if (!summary.stopped.empty()) {
             std::fprintf(stderr, "drawproxy: match stopped: %s\n", summary.stopped.c_str());
             // cutechess-cli ends a tournament that an engine stopped (a crash, a stall, a player

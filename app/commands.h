@@ -22,7 +22,8 @@ int run_perft(const Args& args);     // drawproxy perft
 int run_analyze(const Args& args);   // drawproxy analyze
 int run_winnable(const Args& args);  // drawproxy winnable
 // drawproxy match (drawproxy's dialect), or the runner run as fastchess or cutechess-cli
-int run_match(const Args& args, tournament::Dialect dialect);
+// `program`: how it was run (argv[0], and `match` in drawproxy's own dialect).
+int run_match(const Args& args, tournament::Dialect dialect, const std::string& program);
 int run_audit(const Args& args);   // drawproxy audit (audit/)
 int run_check(const Args& args);   // drawproxy check (check/)
 int run_report(const Args& args);  // drawproxy report (html/)

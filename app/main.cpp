@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
         // Run as fastchess, fastchess-ob or cutechess-cli (a link or a copy): that runner's
         // whole command line, without the match subcommand.
         if (auto dialect = drawproxy::app::dialect_of_program(argc > 0 ? argv[0] : ""))
-            return drawproxy::run_match(args, *dialect);
+            return drawproxy::run_match(args, *dialect, argv[0]);
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             std::fputs(USAGE.data(), args.empty() ? stderr : stdout);
             return args.empty() ? 2 : 0;
@@ -40,7 +40,9 @@ int main(int argc, char** argv) {
         if (cmd == "perft") return drawproxy::run_perft(rest);
         if (cmd == "analyze") return drawproxy::run_analyze(rest);
         if (cmd == "winnable") return drawproxy::run_winnable(rest);
-        if (cmd == "match") return drawproxy::run_match(rest, drawproxy::tournament::Dialect::drawproxy);
+        if (cmd == "match")
+            return drawproxy::run_match(rest, drawproxy::tournament::Dialect::drawproxy,
+                                        std::string(argc > 0 ? argv[0] : "drawproxy") + " match");
         if (cmd == "audit") return drawproxy::run_audit(rest);
         if (cmd == "check") return drawproxy::run_check(rest);
         if (cmd == "report") return drawproxy::run_report(rest);

@@ -133,11 +133,11 @@ std::string Report::fastchess_warnings(const GameRecord& g) {
 }
 
 std::string Report::fastchess_forfeits(const std::vector<GameRecord>& games,
-                                       const std::vector<std::string>& names) {
+                                       const std::vector<std::string>& names, int uncounted) {
     std::vector<std::pair<int, int>> counts(names.size());  // timeouts, crashes
     for (const GameRecord& g : games) {
         const rules::Termination t = g.outcome.termination;
-        if (g.outcome.score == rules::Score::Draw) continue;  // fastchess counts a loser only
+        if (g.outcome.score == rules::Score::Draw || g.number == uncounted) continue;  // a loser only
         const std::string& loser = g.outcome.score == rules::Score::WhiteWins ? g.black : g.white;
         const auto at = std::find(names.begin(), names.end(), loser);
         if (at == names.end()) continue;

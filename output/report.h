@@ -34,9 +34,10 @@ class Report {
     static std::string fastchess_warnings(const GameRecord& g);
     // fastchess's list before "Finished match" of the engines that lost on time or by a crash
     // or a stall: an empty line, "Player: NAME", "  Timeouts: N", "  Crashed: N" for each (in
-    // `names` order), an empty line; "" when none did.
+    // `names` order), an empty line; "" when none did. Game number `uncounted` is left out: the
+    // one whose crash stopped the match, which fastchess stops on before it counts it.
     static std::string fastchess_forfeits(const std::vector<GameRecord>& games,
-                                          const std::vector<std::string>& names);
+                                          const std::vector<std::string>& names, int uncounted = 0);
     // Results of engine a against engine b, from a's view.
     std::string score_line(int a, int b) const;
     std::string elo_line(int a, int b) const;

@@ -76,6 +76,11 @@ struct MatchEnded {
     std::optional<std::pair<int, int>> shard;  // index, count
     long long seconds = 0;                     // the match's wall time
     const KnockoutRounds* knockout = nullptr;  // a knockout's bracket
+    // Ended before its schedule: interrupted, or stopped by an engine or -strict.
+    bool ended_early = false;
+    int stopping_game = 0;   // the game whose crash or stall stopped the match, 0 if none
+    std::string program{};     // how the runner was run (argv[0])
+    std::string state_file{};  // the saved state that resumes the match, "" when none is kept
 };
 
 class Sink {

@@ -387,8 +387,15 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     strict_stop_at(record);
     if (strict_stopped_) record.outcome = Outcome{};  // not kept, as fastchess after its stop
     if (record.outcome.unterminated()) return game_unterminated(number, std::move(record));
-    if (!record.crash.empty() && !opts_.recover && summary_.stopped.empty())
+    if (!record.crash.empty() && !opts_.recover && summary_.stopped.empty()) {
         summary_.stopped = fmt::format("{} in game {} (-recover restarts it)", record.crash, number);
+        stopping_game_ = record.number;
+        if (wording_of(opts_) == rules::Wording::fastchess)  // fastchess's line, before the game's
+            for (auto& s : sinks_)
+                s->engine_warning(fmt::format(
+                    "Game {} stalled / disconnected and no recover option set for engine, stopping tournament.",
+                    record.number));
+    }
     summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
     summary_.report.add(record);
     record.event = opts_.event;
@@ -408,18 +415,21 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
     next_game();
 }
 
-// Stopped by the interruption: written with `*`, never scored.
+// Stopped by the interruption: written with `*`, never scored; fastchess drops such a game
+// without a line or a PGN entry.
 void MatchRun::game_unterminated(int number, GameRecord record) {
     record.event = opts_.event;
     record.site = opts_.site;
     summary_.report.add(record);
-    const GameFinished ev{record,
-                          -1,
-                          summary_.report,
-                          live_.unterminated(record.players[0], record.players[1]),
-                          int(summary_.games.size()) + 1,
-                          games_to_play()};
-    for (auto& s : sinks_) s->game_finished(ev);
+    if (wording_of(opts_) != rules::Wording::fastchess) {
+        const GameFinished ev{record,
+                              -1,
+                              summary_.report,
+                              live_.unterminated(record.players[0], record.players[1]),
+                              int(summary_.games.size()) + 1,
+                              games_to_play()};
+        for (auto& s : sinks_) s->game_finished(ev);
+    }
     summary_.games.push_back(std::move(record));
     running_.erase(number);
     if (running_.empty()) wind_down();
@@ -490,7 +500,11 @@ void MatchRun::end_match() {
                         opts_.seed,
                         shard,
                         seconds,
-                        plan_.knockout ? &plan_.knockout->rounds() : nullptr};
+                        plan_.knockout ? &plan_.knockout->rounds() : nullptr,
+                        summary_.interrupted || !summary_.stopped.empty(),
+                        stopping_game_,
+                        opts_.program,
+                        opts_.autosave_interval > 0 ? state_path_ : std::string()};
     for (auto& s : sinks_) s->match_ended(ev);
 }
 

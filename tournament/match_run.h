@@ -127,6 +127,7 @@ class MatchRun {
     std::optional<boost::asio::signal_set> signals_;  // from watch_signals() on
     bool winding_down_ = false;
     bool strict_stopped_ = false;  // -strict: a warning has stopped the match
+    int stopping_game_ = 0;        // the game whose crash or stall stopped the match
     const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
