@@ -526,6 +526,7 @@ void GameRunner::lose_unready(Color c, const std::string& why) {
     record_.final_notes.push_back(fmt::format("{} {}", name, why));
     // as a crash: without -recover the match stops after the running games
     record_.crash = fmt::format("engine '{}' {}", name, why);
+    record_.lost_before_play = true;
     finish(arbiter_.forfeit(c, rules::Termination::Crash));
 }
 

@@ -90,6 +90,9 @@ struct GameRecord {
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the
     // game was not played and is not scored; says what the engine did.
     std::string startup_failure;
+    // Lost by an engine found dead or mute as the game was readied (fastchess's dialect): fastchess
+    // then names the side to move, not the loser, in its reason.
+    bool lost_before_play = false;
     // fastchess's format: its "Warning; ..." lines about the engines' output, in order.
     std::vector<std::string> warnings;
 };

@@ -287,6 +287,9 @@ std::string runner_reason_text(const GameRecord& g, rules::Wording wording) {
                                       ? rules::cutechess_reason(o.termination, facts)
                                       : rules::fastchess_reason(o.termination, facts);
     const bool white_won = o.score == rules::Score::WhiteWins;
+    // fastchess names the side to move as it checks both engines before the game, whichever lost.
+    const bool white_to_move = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
+    const bool white_lost = g.lost_before_play && wording == rules::Wording::fastchess ? white_to_move : !white_won;
     const bool tablebase = o.article == rules::event_rule_word(rules::EventRule::Tablebase);
     const std::string overrun = std::to_string(std::max<std::int64_t>(0, o.overrun_ms));
     const std::string move = o.move.empty() ? "" : ": " + o.move;
@@ -294,7 +297,7 @@ std::string runner_reason_text(const GameRecord& g, rules::Wording wording) {
     rules::fill_fields(text, reason, [&](std::string_view field) -> std::string_view {
         if (field == "winner") return white_won ? "White" : "Black";
         if (field == "overrun") return overrun;
-        if (field == "loser") return white_won ? "Black" : "White";
+        if (field == "loser") return white_lost ? "White" : "Black";
         if (field == "article") return o.article;
         if (field == "move") return move;
         if (field == "tablebase") return tablebase ? ": SyzygyTB" : "";

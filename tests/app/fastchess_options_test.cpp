@@ -203,7 +203,8 @@ TEST_CASE("fastchess -ucinewgame-ms: a late readyok loses the game, -recover goe
     CHECK(lines_with(lost.out, "Started game 2") == 0);
     const auto recovered = fastchess_run(match + " -ucinewgame-ms 300 -recover");
     CHECK(recovered.status == 0);
-    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Slow): 1-0 {Black disconnects}") == 1);
+    // Black lost, and fastchess names the side to move as it readies the game: White
+    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Slow): 1-0 {White disconnects}") == 1);
     // given the time, the same engine plays
     const auto waited = fastchess_run(match + " -ucinewgame-ms 5000");
     CHECK(waited.status == 0);
@@ -263,7 +264,7 @@ TEST_CASE("fastchess dialect: an engine that exits after its uciok disconnects, 
     const auto recovered = fastchess_run(match + " -recover");
     INFO(recovered.out << recovered.err);
     CHECK(recovered.status == 0);
-    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Dies): 1-0 {Black disconnects}") == 1);
+    CHECK(lines_with(recovered.out, "Finished game 2 (B vs Dies): 1-0 {White disconnects}") == 1);
     CHECK(lines_with(recovered.out, "disconnects}") == 4);  // every game, each with a new process
     CHECK(lines_with(recovered.out, "Games: 4, Wins: 0, Losses: 4, Draws: 0") == 1);
     // drawproxy's own dialect, and cutechess-cli's (which cannot initialize the player and stops

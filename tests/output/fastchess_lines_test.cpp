@@ -65,6 +65,16 @@ TEST_CASE("fastchess's Finished lines: its reasons for every ending", "[match][o
     CHECK(fc_reason(game_of(Termination::Crash, Score::WhiteWins, "forfeit")) == "{Black disconnects}");
     CHECK(fc_reason(game_of(Termination::Stall, Score::BlackWins, "forfeit")) ==
           "{White's connection stalls}");
+    // An engine found dead as the game is readied: fastchess names the side to move then.
+    GameRecord unready = game_of(Termination::Crash, Score::WhiteWins, "forfeit");
+    unready.lost_before_play = true;
+    CHECK(fc_reason(unready) == "{White disconnects}");
+    unready.plies.push_back(PlyRecord{});  // a book move: Black to move
+    unready.plies.back().move = rules::parse_uci_move(unready.start, "e2e4");
+    unready.plies.back().book = true;
+    CHECK(fc_reason(unready) == "{Black disconnects}");
+    CHECK(Report::runner_finished_line(unready, rules::Wording::cutechess).find("{Black disconnects}") !=
+          std::string::npos);  // cutechess-cli names the loser
     CHECK(fc_reason(game_of(Termination::Stall, Score::WhiteWins, "forfeit")) ==
           "{Black's connection stalls}");
     GameRecord flag = game_of(Termination::TimeForfeit, Score::BlackWins, "6.9");
