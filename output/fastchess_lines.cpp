@@ -94,10 +94,11 @@ void FastchessLines::match_ended(const MatchEnded& ev) {
     // -recover, an interruption) closes without one.
     out_.text(Report::fastchess_forfeits(ev.games, ev.names, ev.stopping_game));
     if (ev.ended_early)
-        out_.line(ev.state_file.empty() ? std::string("Tournament was interrupted.")
-                                        : fmt::format("Tournament was interrupted. To resume the tournament, run: {} "
-                                                      "-config file={}",
-                                                      ev.program, ev.state_file));
+        out_.line(ev.state_file.empty()
+                      ? std::string("Tournament was interrupted.")
+                      : fmt::format("Tournament was interrupted. To resume the tournament, run: {} "
+                                    "-config file={}",
+                                    ev.program, ev.state_file));
     out_.line("Finished match");
     // fastchess's last lines: the match's wall time, then an empty line.
     const long long s = ev.seconds;

@@ -78,7 +78,7 @@ struct MatchEnded {
     const KnockoutRounds* knockout = nullptr;  // a knockout's bracket
     // Ended before its schedule: interrupted, or stopped by an engine or -strict.
     bool ended_early = false;
-    int stopping_game = 0;   // the game whose crash or stall stopped the match, 0 if none
+    int stopping_game = 0;     // the game whose crash or stall stopped the match, 0 if none
     std::string program{};     // how the runner was run (argv[0])
     std::string state_file{};  // the saved state that resumes the match, "" when none is kept
 };

@@ -392,9 +392,10 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
         stopping_game_ = record.number;
         if (wording_of(opts_) == rules::Wording::fastchess)  // fastchess's line, before the game's
             for (auto& s : sinks_)
-                s->engine_warning(fmt::format(
-                    "Game {} stalled / disconnected and no recover option set for engine, stopping tournament.",
-                    record.number));
+                s->engine_warning(
+                    fmt::format("Game {} stalled / disconnected and no recover option set for engine, "
+                                "stopping tournament.",
+                                record.number));
     }
     summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
     summary_.report.add(record);

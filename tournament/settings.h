@@ -103,8 +103,8 @@ struct MatchOptions {
     // games (0: never) and at the end, to `state_file` (empty: beside the outputs).
     int autosave_interval = 20;
     std::string state_file;
-    std::vector<std::string> args;              // the command line, saved in the state
-    std::string program;  // how the runner was run, as fastchess names itself to resume: argv[0]
+    std::vector<std::string> args;  // the command line, saved in the state
+    std::string program;            // how the runner was run, as fastchess names itself to resume: argv[0]
     std::optional<journal::MatchState> resume;  // -resume / -config file=: the games already played
 };
 

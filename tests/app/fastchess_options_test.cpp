@@ -222,7 +222,8 @@ TEST_CASE("fastchess -ping-ms: a search past its time is asked isready: silence 
     INFO(stalled.out << stalled.err);
     CHECK(stalled.status == 1);  // as fastchess without -recover
     CHECK(lines_with(stalled.out,
-                     "Warning; Engine Hangs is not responsive\nGame 1 stalled / disconnected and no recover option set "
+                     "Warning; Engine Hangs is not responsive\nGame 1 stalled / disconnected and no recover "
+                     "option set "
                      "for engine, stopping tournament.\nFinished game 1 (Hangs vs B): 0-1 "
                      "{White's connection stalls}") == 1);
     CHECK(lines_with(stalled.out, "Started game 2") == 0);
@@ -255,10 +256,12 @@ TEST_CASE("fastchess dialect: an engine that exits after its uciok disconnects, 
     const auto stopped = fastchess_run(match);
     INFO(stopped.out << stopped.err);
     CHECK(stopped.status == 1);
-    CHECK(lines_with(stopped.out,
-                     "Warning; Engine Dies is not responsive\nGame 1 stalled / disconnected and no recover option set "
-                     "for engine, stopping tournament.\nFinished game 1 (Dies vs B): 0-1 "
-                     "{White disconnects}") == 1);
+    CHECK(
+        lines_with(
+            stopped.out,
+            "Warning; Engine Dies is not responsive\nGame 1 stalled / disconnected and no recover option set "
+            "for engine, stopping tournament.\nFinished game 1 (Dies vs B): 0-1 "
+            "{White disconnects}") == 1);
     CHECK(lines_with(stopped.out, "Started game 2") == 0);
     CHECK(stopped.err.find("engine 'Dies' exited with status 4 before readyok") != std::string::npos);
     const auto recovered = fastchess_run(match + " -recover");

@@ -232,10 +232,10 @@ TEST_CASE("fastchess's dialect: the games Ctrl-C stops leave no line and no PGN 
     // 58072f23, interrupted so, printed no Finished line for a stopped game, wrote nothing of it,
     // said how to resume, and ended with status 1.
     TempFile pgn(".pgn"), log(".log");
-    BackgroundRun run(test::words("match -dialect fastchess -engine " + test::fake_cmd(KNIGHTS) + " name=A -engine " +
-                                  test::fake_cmd(KNIGHTS + ";sleep=5:60000;log=" + log.path) +
-                                  " name=B -each nodes=1 -games 2 -rounds 1 -concurrency 2 -pgnout file=" +
-                                  pgn.path));
+    BackgroundRun run(
+        test::words("match -dialect fastchess -engine " + test::fake_cmd(KNIGHTS) + " name=A -engine " +
+                    test::fake_cmd(KNIGHTS + ";sleep=5:60000;log=" + log.path) +
+                    " name=B -each nodes=1 -games 2 -rounds 1 -concurrency 2 -pgnout file=" + pgn.path));
     REQUIRE(run.pid() > 0);
     REQUIRE(test::wait_until([&] { return test::pgn_game_count(pgn.path) >= 1; }, 60s));
     const std::vector<ProcInfo> kids = engines_of(run, 2);
@@ -247,9 +247,9 @@ TEST_CASE("fastchess's dialect: the games Ctrl-C stops leave no line and no PGN 
     CHECK(out.find("Finished game 2 (B vs A): 1/2-1/2 {Draw by 3-fold repetition") != std::string::npos);
     CHECK(out.find("Finished game 1") == std::string::npos);
     CHECK(out.find("*") == std::string::npos);
-    CHECK(out.find("Tournament was interrupted. To resume the tournament, run: " + test::binary_path("bin/drawproxy") +
-                   " match -dialect fastchess -config file=" + pgn.path + ".state.json\nFinished match\n") !=
-          std::string::npos);
+    CHECK(out.find("Tournament was interrupted. To resume the tournament, run: " +
+                   test::binary_path("bin/drawproxy") + " match -dialect fastchess -config file=" + pgn.path +
+                   ".state.json\nFinished match\n") != std::string::npos);
     const auto games = test::read_pgn_file(pgn.path);
     REQUIRE(games.size() == 1);
     CHECK(games[0].tag("Result") == "1/2-1/2");

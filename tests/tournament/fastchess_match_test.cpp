@@ -89,14 +89,15 @@ TEST_CASE("fastchess format: a crash without -recover stops the match with fastc
     // fastchess 58072f23 and its HEAD, so stopped: the stop line before the game's Finished line,
     // no forfeit count for that game, the interrupted line (without a kept state, no command to
     // resume), status 1.
-    const test::CommandRun r = test::run_drawproxy("match -dialect fastchess -engine " + test::fake_cmd("crash=2") +
-                                                   " name=X -engine " + test::fake_cmd("score=0") +
-                                                   " name=B -each nodes=1 -rounds 2 -games 2");
+    const test::CommandRun r = test::run_drawproxy(
+        "match -dialect fastchess -engine " + test::fake_cmd("crash=2") + " name=X -engine " +
+        test::fake_cmd("score=0") + " name=B -each nodes=1 -rounds 2 -games 2");
     INFO(r.out << r.err);
     CHECK(r.status == 1);
     const auto lines = text_lines(r.out);
-    const auto at = std::find(lines.begin(), lines.end(),
-                              "Game 1 stalled / disconnected and no recover option set for engine, stopping tournament.");
+    const auto at =
+        std::find(lines.begin(), lines.end(),
+                  "Game 1 stalled / disconnected and no recover option set for engine, stopping tournament.");
     REQUIRE(at != lines.end());
     REQUIRE(lines.end() - at >= 6);
     CHECK(*(at + 1) == "Finished game 1 (X vs B): 0-1 {White disconnects}");
