@@ -14,15 +14,17 @@
 #    process alone, not its engines: bench/self_cpu.py), and drawproxy's ratio to each.
 # The other runners are not built by this project (nor in CI): pass their binaries.
 #   bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N]
-#                    [--fishtest-rounds N] [--keep DIR]
+#                    [--fishtest-rounds N] [--fishtest-concurrency N] [--keep DIR]
 # --drawproxy PATH  the binary (default build/bin/drawproxy of this checkout)
 # --fishtest-rounds N  rounds (game pairs) of match 2, default 200; 0 skips it
+# --fishtest-concurrency N  games at once in match 2, default 2 (above the machine's hardware
+#    threads fastchess and drawproxy's fastchess dialect are given -force-concurrency)
 # --keep DIR keeps each runner's last PGN and EPD there (dp.pgn, cc.pgn, fc.pgn; match 2: ft-dp.pgn,
 #    ft-fc.pgn, ft-cc.pgn), to compare games.
 # Needs stockfish, python3 and the Syzygy tables in tests/data/syzygy.
 set -euo pipefail
-cutechess="" fastchess="" drawproxy="" runs=3 keep="" fishtest_rounds=200
-usage="usage: bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N] [--fishtest-rounds N] [--keep DIR]"
+cutechess="" fastchess="" drawproxy="" runs=3 keep="" fishtest_rounds=200 fishtest_concurrency=2
+usage="usage: bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N] [--fishtest-rounds N] [--fishtest-concurrency N] [--keep DIR]"
 absolute() { [[ -z "$1" ]] || realpath "$1"; }
 while (($#)); do
     case "$1" in
@@ -31,6 +33,7 @@ while (($#)); do
         --drawproxy) drawproxy=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --fishtest-rounds) fishtest_rounds=$2; shift 2 ;;
+        --fishtest-concurrency) fishtest_concurrency=$2; shift 2 ;;
         --keep) keep=$2; shift 2 ;;
         *) echo "$usage" >&2; exit 2 ;;
     esac
@@ -136,12 +139,13 @@ done
 common=(-recover -repeat -games 2 -rounds "$fishtest_rounds" -ratinginterval 1
         -site https://tests.stockfishchess.org/tests/view/0123abcd -event "Batch 1: New-0123abcd vs Base-4567ef01"
         -srand 123456789 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20
-        -variant standard -concurrency 2
+        -variant standard -concurrency "$fishtest_concurrency"
         -openings "file=$openings" format=epd order=random plies=16 start=1)
 fastchess_only=(-testEnv -scoreinterval 1 -autosaveinterval 0 -report penta=true -crc32 pgn=true -check-mate-pvs)
+((fishtest_concurrency <= $(nproc))) || fastchess_only+=(-force-concurrency)
 each=(-each proto=uci option.Threads=1)
 echo
-header "fishtest's worker line (Stockfish depth 1, $((2 * fishtest_rounds)) games, concurrency 2), best of $runs:"
+header "fishtest's worker line (Stockfish depth 1, $((2 * fishtest_rounds)) games, concurrency $fishtest_concurrency), best of $runs:"
 ft=$(best_of ft-dp "$out/bin/fastchess" "${common[@]}" "${fastchess_only[@]}" \
      -pgnout "file=$out/ft-dp.pgn" append=false "${players[@]}" "${each[@]}")
 row "drawproxy as fastchess" "$ft" "$out/ft-dp.pgn"
