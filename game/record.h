@@ -95,6 +95,11 @@ struct GameRecord {
     bool lost_before_play = false;
     // fastchess's format: its "Warning; ..." lines about the engines' output, in order.
     std::vector<std::string> warnings;
+
+    // The side to move after the last ply.
+    rules::Color to_move() const {
+        return plies.size() % 2 == 0 ? start.side_to_move() : ~start.side_to_move();
+    }
 };
 
 }  // namespace drawproxy::game

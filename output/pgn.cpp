@@ -288,9 +288,8 @@ std::string runner_reason_text(const GameRecord& g, rules::Wording wording) {
                                       : rules::fastchess_reason(o.termination, facts);
     const bool white_won = o.score == rules::Score::WhiteWins;
     // fastchess names the side to move as it checks both engines before the game, whichever lost.
-    const bool white_to_move = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
     const bool white_lost =
-        g.lost_before_play && wording == rules::Wording::fastchess ? white_to_move : !white_won;
+        g.lost_before_play && wording == rules::Wording::fastchess ? g.to_move() == rules::WHITE : !white_won;
     const bool tablebase = o.article == rules::event_rule_word(rules::EventRule::Tablebase);
     const std::string overrun = std::to_string(std::max<std::int64_t>(0, o.overrun_ms));
     const std::string move = o.move.empty() ? "" : ": " + o.move;

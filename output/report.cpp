@@ -97,8 +97,7 @@ std::string Report::finished_line(const GameRecord& g) {
     std::string who;
     if (o.claimed) {
         // The claimant is the side to move after the last ply.
-        const bool white_to_move = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
-        who = fmt::format(", claimed by {}", white_to_move ? g.white : g.black);
+        who = fmt::format(", claimed by {}", g.to_move() == rules::WHITE ? g.white : g.black);
     } else if (!o.loser_name.empty() && o.termination != rules::Termination::Checkmate) {
         who = fmt::format(", {} loses", o.loser_name);
     }
@@ -114,8 +113,7 @@ std::string Report::runner_finished_line(const GameRecord& g, rules::Wording wor
 std::string Report::fastchess_warnings(const GameRecord& g) {
     if (g.outcome.termination != rules::Termination::IllegalMove) return "";
     // The side to move after the last legal ply made it.
-    const bool white = (g.start.side_to_move() == rules::WHITE) == (g.plies.size() % 2 == 0);
-    const std::string& name = white ? g.white : g.black;
+    const std::string& name = g.to_move() == rules::WHITE ? g.white : g.black;
     const std::string move = g.outcome.move.empty() ? "<none>" : g.outcome.move;
     std::string out;
     // fastchess's isUciMove: four or five characters, lowercase squares and promotion.
