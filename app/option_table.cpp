@@ -499,13 +499,8 @@ constexpr Spec OPTIONS[] = {
      "a gauntlet's first N engines each play the rest (1 to engines-1;\ndefault 1); a knockout's first N "
      "engines are placed in its bracket\nin that order, the rest drawn by -srand (default 0: all drawn)"},
     {"-seeds", FC, TAKEN, ONE,
-     [](MatchRequest& r, Values v, Name o) {
-         // fastchess's seeds also play one another; drawproxy's gauntlet has its seeds play the rest only.
-         r.opts.seeds = to_int<int>(v[0], o, 0);
-         if (r.opts.seeds > 1)
-             throw OptionError("-seeds is supported only as 1: fastchess's seeds also play one another");
-     },
-     "-seeds 1", "the gauntlet's first engine plays the rest (only 1: fastchess's\nseeds also play one another)"},
+     [](MatchRequest& r, Values v, Name o) { r.opts.seeds = to_int<int>(v[0], o, 1); }, "-seeds N",
+     "a gauntlet's first N engines each play every engine after them,\none another included (default 1)"},
     {"-force-concurrency", DP_CC, TAKEN, NONE, no_op, "-force-concurrency",
      "accepted: -concurrency is never capped"},
     {"-force-concurrency", FC, TAKEN, NONE, [](MatchRequest& r, Values, Name) { r.opts.force_concurrency = true; },

@@ -45,6 +45,10 @@ std::string fastchess_matchup_of(const std::vector<EngineConfig>& engines, const
 }
 
 std::string FastchessLines::interval_block(const StatusSnapshot& s) const {
+    if (s.engines > 2) {
+        const std::string rule = "--------------------------------------------------\n";
+        return rule + fastchess_rank_table(*s.all, s.settings->penta, true) + rule;
+    }
     if (!s.settings->penta) return fastchess_interval(*s.encounter, *s.settings, matchup_) + "\n";
     // fastchess counts a game in its block once its pair is complete: Games is twice the pairs
     // (fishtest's worker asserts it), Wins/Losses/Draws are theirs.
@@ -58,7 +62,9 @@ std::string FastchessLines::interval_block(const StatusSnapshot& s) const {
 // no pairs), both after the last game; at a verdict both, then "Tournament finished".
 std::string FastchessLines::cutechess_block(const StatusSnapshot& s) const {
     const std::string score = fastchess_score_line(*s.encounter) + "\n";
-    const std::string elo = fastchess_cutechess_elo(*s.encounter, *s.settings);
+    // More than two engines: the table of all of them (games only) for the Elo line.
+    const std::string elo = s.engines > 2 ? fastchess_rank_table(*s.all, false, false)
+                                          : fastchess_cutechess_elo(*s.encounter, *s.settings);
     std::string out = s.score_due || s.last ? score : "";
     if (s.games_interval_due || s.last) out += elo;
     if (s.verdict != SprtStatus::running) out += score + elo + "Tournament finished\n";
@@ -66,7 +72,7 @@ std::string FastchessLines::cutechess_block(const StatusSnapshot& s) const {
 }
 
 std::string FastchessLines::status_block(const StatusSnapshot& s) const {
-    if (s.engines != 2) return "";
+    if (s.engines < 2 || (s.engines > 2 && !s.all)) return "";
     if (cutechess_blocks_) return cutechess_block(s);
     // With pentanomial statistics -ratinginterval counts a pair's number once that pair is
     // complete; the block follows the match's last game whatever the interval.

@@ -49,6 +49,7 @@ struct StatusSnapshot {
     bool pairs_interval_due = false;  // -ratinginterval, counting completed pairs by pair number
     stats::SprtStatus verdict = stats::SprtStatus::running;  // an SPRT verdict this game reached
     const KnockoutRounds* knockout = nullptr;                // a knockout's bracket, this game counted
+    const stats::EncounterStats* all = nullptr;              // every encounter (more than two engines)
 };
 
 // A game that ended: scored, or stopped by an interruption (record.outcome.unterminated()).

@@ -240,6 +240,47 @@ std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, cons
     return out;
 }
 
+std::string fastchess_rank_table(const EncounterStats& all, bool penta, bool own_format) {
+    struct Row {
+        HeadToHead totals;
+        EloStats elo;
+    };
+    std::vector<Row> rows;
+    std::size_t width = 25;
+    for (int e = 0; e < all.engines(); ++e) {
+        HeadToHead t = all.totals(e);
+        const EloStats elo = penta ? elo_stats(t.pairs) : elo_stats(t.games);
+        width = std::max(width, t.first.size());
+        rows.push_back({std::move(t), elo});
+    }
+    // Not a number (no games) last; a stable sort, as fastchess's sort of so few rows is.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return (!std::isnan(a.elo.elo) && std::isnan(b.elo.elo)) || a.elo.elo > b.elo.elo;
+    });
+    std::string out = fmt::format("{:<4} {:<{}} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "Rank",
+                                  "Name", width, "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw");
+    out += own_format ? fmt::format(" {:>20}\n", "Ptnml(0-2)") : "\n";
+    int rank = 0;
+    for (const Row& r : rows) {
+        // With pentanomial statistics fastchess counts the games of completed pairs only.
+        const Trinomial& t = penta ? r.totals.paired : r.totals.games;
+        const double draws =
+            penta ? double(r.totals.pairs.wl + r.totals.pairs.dd) / double(r.totals.pairs.pairs())
+                  : double(t.draws) / double(t.games());
+        out += fmt::format("{:>4} {:<{}} {:>10.2f} {:>10.2f} {:>10.2f} {:>10.2f} {:>10} {:>9.1f}% {:>9.1f}%",
+                           ++rank, r.totals.first, width, r.elo.elo, r.elo.elo_error, r.elo.nelo,
+                           r.elo.nelo_error, t.games(), t.points() / double(t.games()) * 100, draws * 100);
+        if (own_format) {
+            const auto c = r.totals.pairs.cells();
+            out += fmt::format(
+                " {:>20}",
+                penta ? fmt::format("[{}, {}, {}, {}, {}]", c[0], c[1], c[2], c[3], c[4]) : std::string());
+        }
+        out += "\n";
+    }
+    return out;
+}
+
 std::string fastchess_score_line(const HeadToHead& h) {
     const Trinomial& t = h.games;
     return fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}", h.first, h.second, t.wins, t.losses,

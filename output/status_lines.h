@@ -59,6 +59,11 @@ std::string qt_padded(std::string_view text, int width);
 // two dashed lines; `matchup` is what its "Results of A vs B (...)" line puts in brackets
 // (time control, threads, hash, book), see fastchess_matchup().
 std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup);
+// fastchess's table of a match of more than two engines: each engine's games against all the
+// others (with pentanomial statistics those of completed pairs), ranked by Elo, the engines
+// without games last. `own_format`: its own format (with `penta`, the pentanomial column);
+// else its cutechess format, games only.
+std::string fastchess_rank_table(const stats::EncounterStats& all, bool penta, bool own_format);
 std::string fastchess_matchup(const std::string& tc, const std::string& threads, const std::string& hash,
                               const std::string& book);
 // fastchess's -output format=cutechess: "Score of A vs B: W - L - D  [0.500] N" (its rounding),

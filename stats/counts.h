@@ -27,6 +27,7 @@ struct Trinomial {
         wins += o.wins, losses += o.losses, draws += o.draws;
         return *this;
     }
+    Trinomial reversed() const { return {losses, wins, draws}; }  // from the other engine's side
     bool operator==(const Trinomial&) const = default;
 };
 
@@ -62,6 +63,7 @@ struct Pentanomial {
         ll += o.ll, ld += o.ld, wl += o.wl, dd += o.dd, wd += o.wd, ww += o.ww;
         return *this;
     }
+    Pentanomial reversed() const { return {ww, wd, wl, dd, ld, ll}; }  // from the other engine's side
     bool operator==(const Pentanomial&) const = default;
 };
 

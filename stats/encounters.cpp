@@ -26,6 +26,20 @@ const HeadToHead& EncounterStats::encounter(int a, int b) const {
     return encounters_[std::size_t(index(a, b))];
 }
 
+HeadToHead EncounterStats::totals(int engine) const {
+    HeadToHead t;
+    t.first = names_[std::size_t(engine)];
+    for (int other = 0; other < engines(); ++other) {
+        if (other == engine) continue;
+        const HeadToHead& h = encounter(engine, other);
+        const bool ours = engine < other;  // the encounter is from the lower index's side
+        t.games += ours ? h.games : h.games.reversed();
+        t.paired += ours ? h.paired : h.paired.reversed();
+        t.pairs += ours ? h.pairs : h.pairs.reversed();
+    }
+    return t;
+}
+
 void EncounterStats::add(int white, int black, rules::Score score, int pair) {
     if (white < 0 || black < 0 || white == black) return;
     HeadToHead& h = encounters_[std::size_t(index(white, black))];

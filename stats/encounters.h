@@ -43,6 +43,9 @@ class EncounterStats {
 
     // The encounter of engines a and b, from the lower index's side.
     const HeadToHead& encounter(int a, int b) const;
+    // One engine's games against all the others together, from its side (`second` empty; no
+    // counts by colour).
+    HeadToHead totals(int engine) const;
     int engines() const { return int(names_.size()); }
     const std::vector<HeadToHead>& all() const { return encounters_; }
 

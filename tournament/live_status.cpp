@@ -20,6 +20,7 @@ LiveStatus::LiveStatus(const MatchOptions& opts, int pair_count)
 output::StatusSnapshot LiveStatus::snapshot(int white, int black) const {
     output::StatusSnapshot s;
     s.encounter = &stats_.encounter(white, black);
+    s.all = &stats_;
     s.settings = &settings_;
     s.white = white;
     s.black = black;

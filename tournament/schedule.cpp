@@ -116,9 +116,57 @@ std::vector<const Opening*> dealt_openings(const MatchOptions& opts, const std::
     return dealt;
 }
 
+std::vector<Encounter> fastchess_encounters(MatchOptions::Tournament type, int engines, int rounds,
+                                            int seeds) {
+    using T = MatchOptions::Tournament;
+    const int firsts = type == T::Gauntlet ? std::clamp(seeds, 1, engines - 1) : engines - 1;
+    std::vector<Encounter> out;
+    for (int round = 1; round <= rounds; ++round)
+        for (int a = 0; a < firsts; ++a)
+            for (int b = a + 1; b < engines; ++b) out.push_back({a, b, int(out.size()) + 1});
+    return out;
+}
+
+std::vector<GameSpec> fastchess_games(const MatchOptions& opts, const std::vector<Encounter>& encounters,
+                                      const std::vector<const Opening*>& openings) {
+    std::vector<GameSpec> games;
+    // fastchess keeps the first -rounds openings only (all a match of two engines plays), so
+    // that the encounters of a larger tournament cycle through those.
+    const std::size_t kept = std::min(openings.size(), std::size_t(std::max(opts.rounds, 1)));
+    std::size_t dealt = 0;
+    int pairs = 0;
+    const bool paired = opts.games == 2;
+    for (const Encounter& e : encounters) {
+        const Opening* opening = kept == 0 ? nullptr : openings[dealt++ % kept];
+        const int pair = paired ? pairs++ : -1;
+        for (int g = 0; g < opts.games; ++g) {
+            GameSpec s;
+            s.number = int(games.size()) + 1;
+            s.round = e.round;
+            if (opening) {
+                s.start = opening->start;
+                s.from_fen = opening->from_fen;
+                s.book = opening->moves;
+            }
+            const bool first_white = (s.number % 2 == 1 || opts.noswap) != opts.reverse;
+            s.white = &opts.engines[first_white ? e.first : e.second];
+            s.black = &opts.engines[first_white ? e.second : e.first];
+            s.draw_offers = opts.draw_offers;
+            s.adjudication = opts.adjudication;
+            s.pair = pair;
+            s.unit = paired ? pair : s.number - 1;
+            games.push_back(std::move(s));
+        }
+    }
+    return games;
+}
+
 std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings) {
-    const auto encounters =
-        cutechess_encounters(opts.tournament, int(opts.engines.size()), opts.rounds, opts.seeds);
+    const int engines = int(opts.engines.size());
+    if (opts.dialect == Dialect::fastchess)
+        return fastchess_games(opts, fastchess_encounters(opts.tournament, engines, opts.rounds, opts.seeds),
+                               dealt_openings(opts, openings));
+    const auto encounters = cutechess_encounters(opts.tournament, engines, opts.rounds, opts.seeds);
     return cutechess_games(opts, encounters, dealt_openings(opts, openings));
 }
 

@@ -1,9 +1,7 @@
 #pragma once
 // The games of a match or tournament, in order: who plays whom in which round, with which colours
-// and from which opening. Two steps, so that another runner's meaning of the same options can be
-// put together from its own encounter order and its own rule for colours and openings:
-// cutechess_encounters() gives the encounters (pairs of engines) with their rounds, and
-// cutechess_games() turns them into games. build_schedule() is drawproxy match's dialect, which
+// and from which opening. Two steps for each runner: its encounters (pairs of engines) with their
+// rounds, then its rule for colours and openings turns them into games. drawproxy match's order
 // is cutechess-cli's (tests/data/schedule/ holds what cutechess-cli 1.5.1 plays).
 #include <map>
 #include <utility>
@@ -69,7 +67,21 @@ std::vector<GameSpec> cutechess_games(const MatchOptions& opts, const std::vecto
 // The openings in the order they are dealt: the file's, or shuffled by -srand; from start=.
 std::vector<const Opening*> dealt_openings(const MatchOptions& opts, const std::vector<Opening>& openings);
 
-// drawproxy match's schedule: the two steps above, openings in file order or shuffled by -srand.
+// fastchess's order: each round, every engine from the first (round robin) or every seed
+// (gauntlet; the seeds also meet one another) against each engine after it, each encounter
+// numbered on from 1 (its Round tag).
+std::vector<Encounter> fastchess_encounters(MatchOptions::Tournament type, int engines, int rounds,
+                                            int seeds = 1);
+
+// fastchess's games of those encounters: `opts.games` each on the next opening (of the first
+// -rounds ones, dealt in turn); White is the
+// encounter's first engine in the odd-numbered games and its second in the even ones (always the
+// first with -noswap), the other way round with -reverse.
+std::vector<GameSpec> fastchess_games(const MatchOptions& opts, const std::vector<Encounter>& encounters,
+                                      const std::vector<const Opening*>& openings);
+
+// The match's schedule in its dialect's order: cutechess-cli's (drawproxy match's) or fastchess's,
+// openings in file order or shuffled by -srand.
 std::vector<GameSpec> build_schedule(const MatchOptions& opts, const std::vector<Opening>& openings);
 
 }  // namespace drawproxy::tournament

@@ -332,3 +332,46 @@ TEST_CASE("drawproxy's Elo figures: the one Elo, with no game even and an interv
     CHECK(e.elo == 0);
     CHECK(e.elo_error == 0);
 }
+
+TEST_CASE("fastchess's table of more than two engines, as fastchess 58072f23 printed it", "[match][stats]") {
+    using drawproxy::rules::Score;
+    // Its own format with pairs, after the first pair of a round robin of three (two draws): the
+    // engine without a completed pair is last, its figures not a number.
+    EncounterStats drawn({"A", "B", "C"}, 3);
+    drawn.add(0, 1, Score::Draw, 0);
+    drawn.add(1, 0, Score::Draw, 0);
+    CHECK(fastchess_rank_table(drawn, true, true) ==
+          "Rank Name                             Elo        +/-       nElo        +/-      Games      Score  "
+          "     "
+          "Draw           Ptnml(0-2)\n"
+          "   1 A                              -0.00       0.00       -nan       -nan          2      50.0%  "
+          "   "
+          "100.0%      [0, 0, 1, 0, 0]\n"
+          "   2 B                              -0.00       0.00       -nan       -nan          2      50.0%  "
+          "   "
+          "100.0%      [0, 0, 1, 0, 0]\n"
+          "   3 C                               -nan       -nan       -nan       -nan          0      -nan%  "
+          "    "
+          "-nan%      [0, 0, 0, 0, 0]\n");
+    // Its cutechess format (games only), with a pair still open: every game counts.
+    EncounterStats decisive({"A", "B", "Cee"}, 3);
+    decisive.add(0, 1, Score::WhiteWins, 0);
+    decisive.add(1, 0, Score::WhiteWins, 0);
+    decisive.add(0, 2, Score::BlackWins, 1);
+    CHECK(fastchess_rank_table(decisive, false, false) ==
+          "Rank Name                             Elo        +/-       nElo        +/-      Games      Score  "
+          "     "
+          "Draw\n"
+          "   1 Cee                              inf       -nan        inf       -nan          1     100.0%  "
+          "     "
+          "0.0%\n"
+          "   2 B                              -0.00        nan       0.00     481.51          2      50.0%  "
+          "     "
+          "0.0%\n"
+          "   3 A                            -120.41        nan    -122.84     393.15          3      33.3%  "
+          "     "
+          "0.0%\n");
+    // With pairs, the open pair's game is not counted yet.
+    const std::string pairs_only = fastchess_rank_table(decisive, true, true);
+    CHECK(pairs_only.find("   3 Cee                             -nan") != std::string::npos);
+}

@@ -1,6 +1,6 @@
-// The schedule against what cutechess-cli 1.5.1 plays: tests/data/schedule/cutechess-1.5.1.txt
-// holds, for each command line, the round, colours and opening of every game as the real binary
-// played them (scripts/dev/schedule_vs_cutechess.sh records and rechecks it).
+// The schedule against what the runners play: tests/data/schedule/cutechess-1.5.1.txt and
+// fastchess-58072f23.txt hold, for each command line, the round, colours and opening of every game
+// as the real binaries played them (scripts/dev/schedule_vs_runners.sh records and rechecks them).
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
@@ -37,8 +37,8 @@ struct Case {
     std::string options, games;
 };
 
-std::vector<Case> table() {
-    std::ifstream in(test::source_path("tests/data/schedule/cutechess-1.5.1.txt"));
+std::vector<Case> table(const std::string& name) {
+    std::ifstream in(test::source_path("tests/data/schedule/" + name));
     std::vector<Case> out;
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
@@ -50,13 +50,15 @@ std::vector<Case> table() {
     return out;
 }
 
-// drawproxy's schedule for the case, in the table's words (the openings as the script names them).
-std::string schedule_words(const Case& c, const std::vector<tournament::Opening>& openings) {
+// drawproxy's schedule for the case in the dialect, in the table's words (the openings as the
+// script names them: a letter each with cutechess-cli's order=random, whose shuffle is its own).
+std::string schedule_words(const Case& c, const std::vector<tournament::Opening>& openings,
+                           tournament::Dialect dialect = tournament::Dialect::drawproxy) {
     std::string args;
     for (int i = 0; i < c.engines; ++i) args += fmt::format("-engine cmd=e name={} ", char('A' + i));
     args += "-each nodes=1 " + replace_all(c.options, "OPENINGS", "openings.epd");
-    const auto opts = app::parse_match_options(words(args));
-    const bool random = opts.openings && opts.openings->random;
+    const auto opts = app::parse_match_options(words(args), dialect);
+    const bool random = opts.openings && opts.openings->random && dialect != tournament::Dialect::fastchess;
     std::map<int, char> letters;  // opening line -> letter, by first use
     std::string out;
     for (const auto& g : tournament::build_schedule(opts, openings)) {
@@ -75,19 +77,37 @@ std::string schedule_words(const Case& c, const std::vector<tournament::Opening>
     return out;
 }
 
-}  // namespace
-
-TEST_CASE("schedule: rounds, colours and openings as cutechess-cli 1.5.1 plays them", "[match][schedule]") {
+std::vector<tournament::Opening> table_openings() {
     std::ifstream epd(test::source_path("tests/data/schedule/openings.epd"));
     std::stringstream text;
     text << epd.rdbuf();
-    const auto openings = tournament::parse_epd(text.str(), "openings.epd");
+    auto openings = tournament::parse_epd(text.str(), "openings.epd");
     REQUIRE(openings.size() == 5);
-    const auto cases = table();
+    return openings;
+}
+
+}  // namespace
+
+TEST_CASE("schedule: rounds, colours and openings as cutechess-cli 1.5.1 plays them", "[match][schedule]") {
+    const auto openings = table_openings();
+    const auto cases = table("cutechess-1.5.1.txt");
     REQUIRE(cases.size() >= 50);
     for (const Case& c : cases) {
         INFO(c.engines << " engines, " << c.options);
         CHECK(schedule_words(c, openings) == c.games);
+    }
+}
+
+TEST_CASE("schedule: the fastchess dialect's rounds, colours and openings as fastchess 58072f23 plays them",
+          "[match][schedule]") {
+    // Its own order (each engine against every later one, each encounter a Round of its own),
+    // White by the game's number, and the openings of the first -rounds only, dealt in turn.
+    const auto openings = table_openings();
+    const auto cases = table("fastchess-58072f23.txt");
+    REQUIRE(cases.size() >= 25);
+    for (const Case& c : cases) {
+        INFO(c.engines << " engines, " << c.options);
+        CHECK(schedule_words(c, openings, tournament::Dialect::fastchess) == c.games);
     }
 }
 
