@@ -16,6 +16,7 @@ OptionSpec option_spec(const uci::OptionDecl& decl) {
     spec.type = decl.type;
     spec.min = decl.min;
     spec.max = decl.max;
+    if (decl.default_value) spec.default_value = *decl.default_value;
     for (std::string_view var : decl.vars) {
         std::size_t at = 0;
         while (at < var.size()) {
@@ -71,6 +72,19 @@ std::string fastchess_option_warning(const OptionSpec& spec, std::string_view va
             break;
     }
     return valid ? std::string() : fmt::format("Warning; Invalid value for option {}; {}", spec.name, value);
+}
+
+std::optional<std::string> fastchess_held_value(const std::vector<OptionSpec>& declared,
+                                                std::string_view name,
+                                                const std::optional<std::string>& configured) {
+    const auto it = std::find_if(declared.begin(), declared.end(),
+                                 [name](const OptionSpec& o) { return o.name == name; });
+    if (it == declared.end()) return std::nullopt;
+    const bool sent = configured && fastchess_option_warning(*it, *configured, "").empty();
+    const std::string& value = sent ? *configured : it->default_value;
+    if (it->type != uci::OptionType::Spin) return value;
+    const std::optional<long> number = stoi_value(value);
+    return number ? std::to_string(*number) : value;
 }
 
 std::string fastchess_not_responsive(std::string_view engine) {

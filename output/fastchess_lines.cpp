@@ -24,24 +24,40 @@ std::string fastchess_time(const EngineConfig& e) {
     return "";
 }
 
-std::string option_or_null(const EngineConfig& e, const char* name, const char* unit) {
+std::optional<std::string> configured(const EngineConfig& e, std::string_view name) {
     for (const auto& [key, value] : e.options)
-        if (key == name) return value + unit;
-    return "NULL";
+        if (key == name) return value;
+    return std::nullopt;
+}
+
+std::string held_text(const EngineConfig& e, const HeldOptionsByEngine& held, bool threads) {
+    const auto it = held.find(e.name);
+    const std::optional<std::string> value = it == held.end() ? configured(e, threads ? "Threads" : "Hash")
+                                             : threads        ? it->second.threads
+                                                              : it->second.hash;
+    return value ? *value + (threads ? "t" : "MB") : "NULL";
 }
 
 std::string both(const std::string& a, const std::string& b) { return a == b ? a : a + " - " + b; }
 
 }  // namespace
 
-std::string fastchess_matchup_of(const std::vector<EngineConfig>& engines, const std::string& openings_file) {
+std::string fastchess_matchup_of(const std::vector<EngineConfig>& engines, const std::string& openings_file,
+                                 const HeldOptionsByEngine& held) {
     if (engines.size() < 2) return "";
     const EngineConfig &a = engines[0], &b = engines[1];
     const auto slash = openings_file.find_last_of("/\\");
     const std::string book = slash == std::string::npos ? openings_file : openings_file.substr(slash + 1);
     return fastchess_matchup(both(fastchess_time(a), fastchess_time(b)),
-                             both(option_or_null(a, "Threads", "t"), option_or_null(b, "Threads", "t")),
-                             both(option_or_null(a, "Hash", "MB"), option_or_null(b, "Hash", "MB")), book);
+                             both(held_text(a, held, true), held_text(b, held, true)),
+                             both(held_text(a, held, false), held_text(b, held, false)), book);
+}
+
+void FastchessLines::engine_declared(const EngineConfig& engine,
+                                     const std::vector<game::OptionSpec>& declared) {
+    held_[engine.name] = {game::fastchess_held_value(declared, "Threads", configured(engine, "Threads")),
+                          game::fastchess_held_value(declared, "Hash", configured(engine, "Hash"))};
+    matchup_ = fastchess_matchup_of(engines_, openings_file_, held_);
 }
 
 std::string FastchessLines::interval_block(const StatusSnapshot& s) const {

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "game/fastchess_options.h"
 #include "game/record.h"
 #include "game/settings.h"
 #include "output/knockout_text.h"
@@ -99,6 +100,8 @@ class Sink {
     // A line of fastchess's about an engine ("Warning; ..."), said when fastchess says it: its
     // options at each game's start, an engine that does not answer isready in time.
     virtual void engine_warning(const std::string&) {}
+    // An engine answered `uci`: the options it declared.
+    virtual void engine_declared(const game::EngineConfig&, const std::vector<game::OptionSpec>&) {}
 };
 
 }  // namespace drawproxy::output

@@ -33,12 +33,13 @@ std::unique_ptr<Sink> status_sink(const SinkSettings& s, const PgnFile* pgn) {
     switch (s.format) {
         case OutputFormat::cutechess:
             if (s.wording == rules::Wording::fastchess)  // fastchess's own cutechess format
-                return std::make_unique<FastchessLines>(live, out, pgn, "", s.openings_random, true);
+                return std::make_unique<FastchessLines>(live, out, pgn, *s.engines, "", s.openings_random,
+                                                        true);
             return std::make_unique<CutechessLines>(live, out, pgn, s.wording, ranked_players(*s.engines),
                                                     s.outcome_interval, s.cutechess_table, s.openings_random);
         case OutputFormat::fastchess:
-            return std::make_unique<FastchessLines>(
-                live, out, pgn, fastchess_matchup_of(*s.engines, s.openings_file), s.openings_random);
+            return std::make_unique<FastchessLines>(live, out, pgn, *s.engines, s.openings_file,
+                                                    s.openings_random);
         default:
             return std::make_unique<DrawproxyLines>(live, out, pgn, s.wording);
     }

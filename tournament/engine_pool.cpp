@@ -191,6 +191,8 @@ void EnginePool::on_step(Request& r, game::Player::Step step) {
             arm(r);
             break;
         case game::Player::Step::Initialized:
+            if (const auto* declared = s->player->option_specs(); declared && engine_declared_)
+                engine_declared_(*s->config, *declared);
             if (!fastchess_say_) warn_unknown_options(*s);  // once per engine, as cutechess-cli
             arm(r);  // the next answer has its own time, from its request
             break;

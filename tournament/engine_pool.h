@@ -77,6 +77,9 @@ class EnginePool final : public game::EngineSource {
     // not allow, is warned about in its words ("Warning; NAME doesn't have option X") at every
     // game's start, as it does; so is an engine that does not answer isready in time. The
     // lines go to `say` (the output prints them); options fastchess would not send are not sent.
+    // Each time an engine answers `uci`: the options it declared (fastchess's header names them).
+    using EngineDeclared = std::function<void(const EngineConfig&, const std::vector<game::OptionSpec>&)>;
+    void set_engine_declared(EngineDeclared f) { engine_declared_ = std::move(f); }
     using FastchessWarnings = std::function<void(const std::string& line)>;
     void set_fastchess_warnings(FastchessWarnings say) { fastchess_say_ = std::move(say); }
     // fastchess's dialect: one process per request, no second try; a missed uciok fails the
@@ -132,6 +135,7 @@ class EnginePool final : public game::EngineSource {
     std::function<void()> all_exited_;
     UnknownOptions unknown_options_;
     FastchessWarnings fastchess_say_;
+    EngineDeclared engine_declared_;
     bool fastchess_timeouts_ = false;
 };
 

@@ -230,6 +230,9 @@ void MatchRun::open_outputs() {
         log_ = EngineLog::to_stdout();
     }
     pool_.emplace(io_, opts_.chess960);
+    pool_->set_engine_declared([this](const EngineConfig& e, const std::vector<game::OptionSpec>& declared) {
+        for (auto& s : sinks_) s->engine_declared(e, declared);
+    });
     pool_->set_unknown_options([this](const EngineConfig& e, const std::vector<std::string>& unknown) {
         for (auto& s : sinks_) s->unknown_options(e, unknown);
     });

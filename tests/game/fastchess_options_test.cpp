@@ -30,6 +30,20 @@ std::string allowed_list(int pid) {
 
 }  // namespace
 
+TEST_CASE("fastchess's results header: the Threads and Hash the engine holds", "[game][fastchess]") {
+    // As fastchess 58072f23 printed them: "1t, 16MB" for Stockfish with neither set, "16MB - 32MB"
+    // for Hash=0 (refused, the default kept) against Hash=032, NULL for an undeclared option.
+    const std::vector<OptionSpec> sf{declared("option name Threads type spin default 1 min 1 max 1024"),
+                                     declared("option name Hash type spin default 16 min 1 max 33554432")};
+    CHECK(fastchess_held_value(sf, "Threads", std::nullopt) == "1");
+    CHECK(fastchess_held_value(sf, "Hash", std::nullopt) == "16");
+    CHECK(fastchess_held_value(sf, "Hash", "0") == "16");
+    CHECK(fastchess_held_value(sf, "Hash", "032") == "32");
+    CHECK(fastchess_held_value(sf, "Hash", "64") == "64");
+    CHECK(fastchess_held_value(sf, "Ponder", "true") == std::nullopt);
+    CHECK(fastchess_held_value({}, "Threads", "1") == std::nullopt);
+}
+
 TEST_CASE("fastchess option warnings: values the declaration does not allow", "[game][fastchess]") {
     const OptionSpec hash = declared("option name Hash type spin default 16 min 1 max 33554432");
     CHECK(fastchess_option_warning(hash, "64", "sf").empty());

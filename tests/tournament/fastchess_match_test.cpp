@@ -1,5 +1,7 @@
 // A match in fastchess's format with engines that crash and that play illegal moves: the lines
 // fishtest's worker and OpenBench's client read, and the PGN's Termination tags OpenBench reads.
+#include <unistd.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -221,4 +223,21 @@ TEST_CASE("fastchess format: Indexing opening suite... before the first game wit
         CHECK((indexing != lines.end()) == random);
         if (random) CHECK(indexing < started);
     }
+}
+
+TEST_CASE("fastchess's results header names the Threads and Hash the engines hold, as fastchess 58072f23",
+          "[match][output][engine][stockfish]") {
+    // fastchess names what each engine holds once set up: Stockfish's declared defaults where
+    // nothing is set, the default again where the value is refused (Hash=0, with its warning), the
+    // number it reads from 032. The same command line through fastchess 58072f23 printed this.
+    REQUIRE(::access(test::STOCKFISH, X_OK) == 0);
+    const std::string sf = std::string("cmd=") + test::STOCKFISH;
+    const test::CommandRun r =
+        test::run_drawproxy("match -dialect fastchess -engine " + sf + " name=A option.Hash=0 -engine " + sf +
+                            " name=B option.Hash=032 -each tc=inf nodes=200 -rounds 1 -openings file=" +
+                            test::source_path("configs/openings/classical.epd"));
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(test::occurrences(r.out, "Warning; Invalid value for option Hash; 0") == 2);
+    CHECK(test::occurrences(r.out, "Results of A vs B (200 nodes, 1t, 16MB - 32MB, classical.epd):") == 1);
 }

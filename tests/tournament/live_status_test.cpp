@@ -53,8 +53,7 @@ void check_as_fishtest(const std::string& lines) {
 
 // The runner's counts (LiveStatus) in fastchess's words (output/fastchess_lines.h).
 std::vector<std::string> blocks_of(const MatchOptions& opts, LiveStatus& live) {
-    const FastchessLines lines(Console::muted(), Console::muted(), nullptr,
-                               drawproxy::output::fastchess_matchup_of(opts.engines, ""));
+    const FastchessLines lines(Console::muted(), Console::muted(), nullptr, opts.engines, "");
     std::vector<std::string> out;
     for (std::size_t i = 0; i < std::size(ORDER); ++i) {
         const Finish& f = ORDER[i];
@@ -71,7 +70,8 @@ std::string match_end_of(const LiveStatus& live) {
     std::FILE* f = open_memstream(&buf, &size);
     REQUIRE(f);
     {
-        FastchessLines lines(Console::muted(), Console(f), nullptr, "");
+        const std::vector<drawproxy::game::EngineConfig> engines;
+        FastchessLines lines(Console::muted(), Console(f), nullptr, engines, "");
         const std::vector<std::string> names{"A", "B"};
         const drawproxy::output::Report report(names);
         const std::vector<drawproxy::game::GameRecord> games;
