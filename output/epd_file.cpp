@@ -13,7 +13,7 @@ void EpdFile::open() {
 
 void EpdFile::game_finished(const GameFinished& ev) {
     if (ev.record.outcome.unterminated()) return;
-    file_ << final_position_line(ev.record) << '\n' << std::flush;
+    file_ << final_position_line(ev.record, wording_) << '\n' << std::flush;
 }
 
 }  // namespace drawproxy::output

@@ -1,5 +1,6 @@
 #pragma once
-// -epdout: each scored game's final position, one line, as it finishes.
+// -epdout: each scored game's final position, one line, as it finishes (in fastchess's words its
+// EPD line, else a FEN).
 #include <fstream>
 #include <string>
 
@@ -9,13 +10,15 @@ namespace drawproxy::output {
 
 class EpdFile : public Sink {
   public:
-    EpdFile(std::string path, bool append) : path_(std::move(path)), append_(append) {}
+    EpdFile(std::string path, bool append, rules::Wording wording)
+        : path_(std::move(path)), append_(append), wording_(wording) {}
     void open() override;
     void game_finished(const GameFinished& ev) override;
 
   private:
     std::string path_;
     bool append_;
+    rules::Wording wording_;
     std::ofstream file_;
 };
 

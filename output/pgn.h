@@ -26,7 +26,9 @@ std::string write_pgn(const GameRecord& game, bool minimal = false,
 // A runner's reason for the game's ending, filled in: "White disconnects", "Draw by 3-fold
 // repetition", ... (rules/ending.h's cutechess column for Wording::cutechess, else fastchess's).
 std::string runner_reason_text(const GameRecord& game, rules::Wording wording);
-// The game's final position as cutechess-cli's and fastchess' -epdout write it (a FEN line).
-std::string final_position_line(const GameRecord& game);
+// The game's final position as -epdout writes it: cutechess-cli's (and drawproxy's) FEN line, or in
+// fastchess's words its EPD line, "FEN-without-counters hmvc N; fmvn M;", Chess960 castling
+// rights as rook files (Shredder-FEN), as fastchess writes them.
+std::string final_position_line(const GameRecord& game, rules::Wording wording = rules::Wording::drawproxy);
 
 }  // namespace drawproxy::output

@@ -55,7 +55,7 @@ std::vector<std::unique_ptr<Sink>> make_sinks(const SinkSettings& s) {
         pgn = file.get();
         sinks.push_back(std::move(file));
     }
-    if (!s.epd.empty()) sinks.push_back(std::make_unique<EpdFile>(s.epd, s.epd_append));
+    if (!s.epd.empty()) sinks.push_back(std::make_unique<EpdFile>(s.epd, s.epd_append, s.wording));
     sinks.push_back(status_sink(s, pgn));
     sinks.push_back(std::make_unique<InterruptNotice>());
     if (!s.json.empty()) sinks.push_back(std::make_unique<JsonFile>(s.json, s.pgn));

@@ -124,3 +124,23 @@ TEST_CASE("fastchess PGN: time controls spelled as fastchess spells them", "[out
     increment_only.increment_ms = 500;
     CHECK(increment_only.fastchess_text() == "0+0.5");
 }
+
+TEST_CASE("-epdout in fastchess's words: its EPD line, Chess960 rights as rook files", "[match][output]") {
+    // chess.hpp's getEpd() at 58072f23: the FEN without its counters, then "hmvc N; fmvn M;"; an
+    // en passant square only where the capture is legal. The cutechess-cli line is the FEN.
+    GameRecord g = one_move_game();
+    CHECK(final_position_line(g, rules::Wording::fastchess) ==
+          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;");
+    CHECK(final_position_line(g, rules::Wording::cutechess) ==
+          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    g.start = rules::Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5");
+    g.plies[0].move = rules::parse_uci_move(g.start, "e2e4");
+    CHECK(final_position_line(g, rules::Wording::fastchess) ==
+          "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 5;");
+    // Chess960: the file of each castling rook kept, the outermost ones too, where an X-FEN would
+    // write KQkq (the real fastchess ended a -variant fischerandom game with `w h -`).
+    g.start = rules::Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 3 9", true);
+    g.plies[0].move = rules::parse_uci_move(g.start, "d2d3");
+    CHECK(final_position_line(g, rules::Wording::fastchess) ==
+          "bqnbrkrn/pppppppp/8/8/8/3P4/PPP1PPPP/BQNBRKRN b GEge - hmvc 0; fmvn 9;");
+}
