@@ -125,7 +125,7 @@ TEST_CASE("fastchess PGN: time controls spelled as fastchess spells them", "[out
     CHECK(increment_only.fastchess_text() == "0+0.5");
 }
 
-TEST_CASE("-epdout in fastchess's words: its EPD line, Chess960 rights as rook files", "[match][output]") {
+TEST_CASE("fastchess's -epdout line: its EPD, Chess960 rights as rook files", "[match][output]") {
     // chess.hpp's getEpd() at 58072f23: the FEN without its counters, then "hmvc N; fmvn M;"; an
     // en passant square only where the capture is legal. The cutechess-cli line is the FEN.
     GameRecord g = one_move_game();

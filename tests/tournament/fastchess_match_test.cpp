@@ -226,7 +226,7 @@ TEST_CASE("fastchess format: Indexing opening suite... before the first game wit
 }
 
 TEST_CASE("fastchess's results header names the Threads and Hash the engines hold, as fastchess 58072f23",
-          "[match][output][engine][stockfish]") {
+          "[match][output][stockfish][e2e]") {
     // fastchess names what each engine holds once set up: Stockfish's declared defaults where
     // nothing is set, the default again where the value is refused (Hash=0, with its warning), the
     // number it reads from 032. The same command line through fastchess 58072f23 printed this.
