@@ -62,7 +62,7 @@ void FastchessLines::engine_declared(const EngineConfig& engine,
 
 std::string FastchessLines::interval_block(const StatusSnapshot& s) const {
     if (s.engines > 2) {
-        const std::string rule = "--------------------------------------------------\n";
+        const std::string rule = std::string(FASTCHESS_RULE) + "\n";
         return rule + fastchess_rank_table(*s.all, s.settings->penta, true) + rule;
     }
     if (!s.settings->penta) return fastchess_interval(*s.encounter, *s.settings, matchup_) + "\n";

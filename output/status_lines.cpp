@@ -217,7 +217,7 @@ std::string fastchess_matchup(const std::string& tc, const std::string& threads,
 std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, const std::string& matchup) {
     const EloStats e = s.penta ? elo_stats(h.pairs) : elo_stats(h.games);
     const Trinomial& t = h.games;
-    std::string out = "--------------------------------------------------\n";
+    std::string out = std::string(FASTCHESS_RULE) + "\n";
     out += fmt::format("Results of {} vs {} ({}):\n", h.first, h.second, matchup);
     out += fmt::format("Elo: {:.2f} +/- {:.2f}, nElo: {:.2f} +/- {:.2f}\n", e.elo, e.elo_error, e.nelo,
                        e.nelo_error);
@@ -236,7 +236,7 @@ std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, cons
         out += fmt::format("LLR: {:.2f} ({:.1f}%) ({:.2f}, {:.2f}) [{:.2f}, {:.2f}]\n", l, fraction * 100, lo,
                            hi, s.sprt->elo0, s.sprt->elo1);
     }
-    out += "--------------------------------------------------";
+    out += FASTCHESS_RULE;
     return out;
 }
 

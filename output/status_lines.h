@@ -55,6 +55,9 @@ std::string qt_general(double v, int digits);
 // on the right for width < 0; a longer text is kept whole.
 std::string qt_padded(std::string_view text, int width);
 
+// The dashed line fastchess prints above and below each of its blocks.
+inline constexpr std::string_view FASTCHESS_RULE = "--------------------------------------------------";
+
 // fastchess: every -ratinginterval games (pairs with penta) and at the end, the block between
 // two dashed lines; `matchup` is what its "Results of A vs B (...)" line puts in brackets
 // (time control, threads, hash, book), see fastchess_matchup().
