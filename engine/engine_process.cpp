@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,11 +12,11 @@
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/process/v2/process.hpp>
-#include <boost/process/v2/stdio.hpp>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -29,49 +29,70 @@ namespace bp = boost::process::v2;
 
 namespace {
 
-// Runs in the child between fork and exec: die with the parent, and undo the parent's
-// SIGPIPE disposition (an ignored signal stays ignored across exec).
-struct ChildSetup {
-    pid_t parent;
-    bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&,
-                                 const char* const*) {
-        ::signal(SIGPIPE, SIG_DFL);
-        // The engine gets stdin, stdout and stderr only. Without this it inherited its own
-        // pipes' other ends and every pipe of the engines started before it: an engine could
-        // then hold a sibling's input open, so closing that input never reached the sibling.
-        // CLOEXEC, not close: the launcher's exec-error pipe must live until exec.
-        if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
-            for (int fd = 3; fd < 4096; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-        ::setpgid(0, 0);  // its own group: a stop reaches whatever it starts
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
-        return {};
-    }
+// The standard streams of a process to start; -1 leaves ours.
+struct Stdio {
+    int in = -1, out = -1, err = -1;
 };
 
-// A child of ours that waits for EOF on a pipe only we hold the write end of, then kills the
+// Starts a program through posix_spawn, which shares our memory until the exec (glibc clones
+// with CLONE_VM). fork marked every page of ours copy-on-write for as long as the child lived,
+// and a runner with many engines paid a page fault and a TLB shootdown for each page it wrote
+// after each start. The child keeps the standard streams only (an engine holding a sibling's
+// pipe would keep that sibling's input open), with SIGPIPE back to its default (an ignored
+// signal stays ignored across exec). Returns the pid, or -1 with errno's text in `error`.
+pid_t spawn(const char* path, const std::vector<const char*>& argv, Stdio io, bool own_group,
+            std::string& error) {
+    posix_spawn_file_actions_t files;
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_init(&files);
+    posix_spawnattr_init(&attr);
+    if (io.in >= 0) posix_spawn_file_actions_adddup2(&files, io.in, 0);
+    if (io.out >= 0) posix_spawn_file_actions_adddup2(&files, io.out, 1);
+    if (io.err >= 0) posix_spawn_file_actions_adddup2(&files, io.err, 2);
+    posix_spawn_file_actions_addclosefrom_np(&files, 3);
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setsigmask(&attr, &none);
+    short flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
+    if (own_group) {  // its own group: a stop reaches whatever it starts
+        flags |= POSIX_SPAWN_SETPGROUP;
+        posix_spawnattr_setpgroup(&attr, 0);
+    }
+    posix_spawnattr_setflags(&attr, flags);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, path, &files, &attr, const_cast<char* const*>(argv.data()), environ);
+    posix_spawnattr_destroy(&attr);
+    posix_spawn_file_actions_destroy(&files);
+    if (rc != 0) {
+        error = std::strerror(rc);
+        return -1;
+    }
+    return pid;
+}
+
+// A shell of its own that waits for EOF on a pipe only we hold the write end of, then kills the
 // engine's group: it fires when we close the pipe and when we die in any way (SIGKILL
-// included, where no code of ours runs). Returns its pid and the write end, or -1.
+// included, where no code of ours runs). It ignores the terminal's signals, which reach our
+// whole group, so that it outlives us. Returns its pid and the write end, or -1.
 std::pair<pid_t, int> start_reaper(pid_t group) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return {-1, -1};
-    pid_t pid = ::fork();
+    int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    const std::string pgid = std::to_string(group);
+    const std::vector<const char*> argv{
+        "sh",         "-c",   "trap '' INT TERM HUP QUIT PIPE; read x; kill -9 -$1", "drawproxy-reaper",
+        pgid.c_str(), nullptr};
+    std::string error;
+    const pid_t pid = spawn("/bin/sh", argv, Stdio{fds[0], null, null}, false, error);
+    if (null >= 0) ::close(null);
+    ::close(fds[0]);
     if (pid < 0) {
-        ::close(fds[0]);
         ::close(fds[1]);
         return {-1, -1};
     }
-    if (pid == 0) {  // only async-signal-safe calls from here
-        ::dup2(fds[0], 0);
-        ::close_range(1, ~0U, 0);  // holds no one's pipe open (the GUI's, other reapers')
-        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_IGN);
-        char c;
-        while (::read(0, &c, 1) != 0 && errno == EINTR) {
-        }
-        ::kill(-group, SIGKILL);
-        ::_exit(0);
-    }
-    ::close(fds[0]);
     return {pid, fds[1]};
 }
 
@@ -272,22 +293,33 @@ EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
             throw EngineStartError("cannot open '" + stderr_file + "' for engine '" + program +
                                    "' stderr: " + std::strerror(errno));
     }
-    try {
-        if (err_fd >= 0)
-            impl_->proc.emplace(io.get_executor(), exe, args,
-                                bp::process_stdio{impl_->to_engine, impl_->from_engine, err_fd},
-                                ChildSetup{::getpid()});
-        else
-            impl_->proc.emplace(io.get_executor(), exe, args,
-                                bp::process_stdio{impl_->to_engine, impl_->from_engine, {}},
-                                ChildSetup{::getpid()});
-    } catch (const std::exception& e) {
-        if (err_fd >= 0) ::close(err_fd);
-        throw EngineStartError("cannot start engine '" + program + "': " + e.what());
+    int in[2] = {-1, -1}, out[2] = {-1, -1};  // [0] the read end, [1] the write end
+    std::string error;
+    pid_t pid = -1;
+    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0) {
+        error = std::strerror(errno);
+    } else {
+        std::vector<const char*> argv{exe.c_str()};
+        for (const std::string& a : args) argv.push_back(a.c_str());
+        argv.push_back(nullptr);
+        pid = spawn(exe.c_str(), argv, Stdio{in[0], out[1], err_fd}, true, error);
     }
-    if (err_fd >= 0) ::close(err_fd);
+    for (int fd : {in[0], out[1], err_fd})  // the child's ends
+        if (fd >= 0) ::close(fd);
+    bp::error_code ec;
+    if (pid > 0) impl_->to_engine.assign(in[1], ec);
+    if (pid > 0 && !ec) impl_->from_engine.assign(out[0], ec);
+    if (pid < 0 || ec) {
+        if (!impl_->to_engine.is_open() && in[1] >= 0) ::close(in[1]);
+        if (!impl_->from_engine.is_open() && out[0] >= 0) ::close(out[0]);
+        if (pid > 0) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+        }
+        throw EngineStartError("cannot start engine '" + program + "': " + (ec ? ec.message() : error));
+    }
+    impl_->proc.emplace(io.get_executor(), pid);
     impl_->pid = impl_->proc->id();
-    ::setpgid(impl_->pid, impl_->pid);  // also here: whichever of us runs first makes the group
     std::tie(impl_->reaper, impl_->reaper_fd) = start_reaper(impl_->pid);
 }
 

@@ -34,9 +34,9 @@ class EngineProcess {
 
     // Starts ENGINE with ARGS (a name without '/' is looked up in PATH). Throws
     // EngineStartError. The engine leads a process group of its own, so whatever it starts
-    // (a wrapper's real engine, a helper) is stopped with it. Nothing outlives us: the engine
-    // dies with us (PR_SET_PDEATHSIG), and a small reaper process kills its whole group once
-    // we are gone, even by SIGKILL, or once the engine itself has exited.
+    // (a wrapper's real engine, a helper) is stopped with it. Nothing outlives us: a small
+    // reaper process kills the engine's whole group once we are gone, even by SIGKILL, or once
+    // the engine itself has exited.
     // A non-empty `stderr_file` receives the engine's stderr (appended, created if need be)
     // instead of ours.
     EngineProcess(boost::asio::io_context& io, const std::string& program,
