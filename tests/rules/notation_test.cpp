@@ -4,15 +4,15 @@
 #include <sstream>
 
 #include "epd.h"
+#include "fen_position.h"
 #include "rules/notation.h"
 
 using namespace drawproxy;
 using namespace drawproxy::rules;
+using drawproxy::test::fen;
 using test::EPD_FILES;
 
 namespace {
-
-Position fen(std::string_view text, bool chess960 = false) { return Position::from_fen(text, chess960); }
 
 std::vector<std::string> fields(const std::string& fen) {
     std::istringstream in(fen);

@@ -2,13 +2,13 @@
 // castling corner cases.
 #include <catch2/catch.hpp>
 
+#include "fen_position.h"
 #include "rules/notation.h"
 
 using namespace drawproxy::rules;
+using drawproxy::test::fen;
 
 namespace {
-
-Position fen(std::string_view text, bool chess960 = false) { return Position::from_fen(text, chess960); }
 
 Position after(std::string_view start, std::initializer_list<std::string_view> moves, bool chess960 = false) {
     Position pos = fen(start, chess960);

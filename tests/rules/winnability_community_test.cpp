@@ -16,14 +16,24 @@ using rules::winnability::Outcome;
 TEST_CASE("winnability: community positions", "[winnability][community]") {
     std::ifstream in(test::source_path("tests/data/winnability/community.txt"));
     REQUIRE(in);
-    // A smaller budget than the command's default keeps the suite quick (also under ASan).
+    // A smaller budget than the command's default keeps the suite quick.
     const rules::winnability::Budget budget{5000, true};
+#ifdef DRAWPROXY_SANITIZED
+    // Under the sanitizers (ten times slower) every fourth position: they look for memory
+    // errors, which this sample reaches as well; the release run judges every position and
+    // holds the floors.
+    constexpr int stride = 4;
+#else
+    constexpr int stride = 1;
+#endif
+    int lines = 0;
     int positions = 0, sides_right = 0, sides_undetermined = 0, fully_right = 0;
     int unwinnable_sides = 0, unwinnable_right = 0;
     std::string line, error;
     rules::Position pos(rules::Position::Uninitialised{});
     while (std::getline(in, line)) {
         if (line.size() < 4 || line[0] == '#') continue;
+        if (lines++ % stride != 0) continue;
         const std::string label = line.substr(0, 2), text = line.substr(3);
         INFO(line);
         REQUIRE(rules::parse_fen(text, false, pos, error));
@@ -47,12 +57,14 @@ TEST_CASE("winnability: community positions", "[winnability][community]") {
         }
         fully_right += all_right;
     }
-    std::cout << "community: " << positions << " positions, " << fully_right
-              << " fully right, " << sides_right << " sides right, " << sides_undetermined
+    std::cout << "community: " << positions << " positions, " << fully_right << " fully right, "
+              << sides_right << " sides right, " << sides_undetermined
               << " undetermined; unwinnable sides proved " << unwinnable_right << "/" << unwinnable_sides
               << "\n";
-    CHECK(positions == 3414);
+    CHECK(lines == 3414);
+    CHECK(positions == (3414 + stride - 1) / stride);
+    if (stride > 1) return;
     // A regression floor, below what the budget above achieves today.
-    CHECK(fully_right >= 2600);  // 2651 at the time of writing
+    CHECK(fully_right >= 2600);       // 2651 at the time of writing
     CHECK(unwinnable_right >= 2560);  // 2614
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "fen_position.h"
 #include "rules/notation.h"
 #include "rules/position.h"
 #include "rules/winnability/winnability.h"
@@ -34,7 +35,5 @@ inline bool exhaustive_mate(const rules::Position& pos, rules::Color winner, int
     }
     return false;
 }
-
-inline rules::Position fen(const std::string& text) { return rules::Position::from_fen(text); }
 
 }  // namespace drawproxy::test
