@@ -30,7 +30,7 @@ case "$flavour" in
     fuzz)
         CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
               -DDRAWPROXY_WERROR=ON -DDRAWPROXY_FUZZ=ON -DDRAWPROXY_TESTS=OFF -DDRAWPROXY_BENCH=OFF >/dev/null
-        # Only the fuzz targets and the libraries they use (app/ for the match command line).
+        # Only the fuzz targets and the libraries they use (of app/, the match command line's files).
         cmake --build build-fuzz -j "$jobs" --target fuzz_targets ;;
     *) echo "usage: scripts/build.sh [release|quick|asan|fuzz] [TARGET...]" >&2; exit 2 ;;
 esac
