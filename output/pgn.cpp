@@ -272,20 +272,11 @@ std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string&
 std::string final_position_line(const GameRecord& g, rules::Wording wording) {
     rules::Position pos = g.start;
     for (const PlyRecord& ply : g.plies) pos.play(ply.move);
-    std::string fen = rules::to_fen(pos);
-    if (wording != rules::Wording::fastchess) return fen;
-    std::size_t end = fen.size();
-    for (int field = 0; field < 2; ++field) end = fen.rfind(' ', end - 1);  // before the two counters
-    fen.resize(end);
-    if (pos.chess960() && pos.castling_rights()) {
-        std::string files;
-        for (int index = 0; index < 4; ++index)
-            if (pos.can_castle(index))
-                files += char((index < 2 ? 'A' : 'a') + rules::file_of(pos.castling_rook(index)));
-        const std::size_t castling = fen.find(' ', fen.find(' ') + 1) + 1;  // after the side to move
-        fen.replace(castling, fen.find(' ', castling) - castling, files);
-    }
-    return fmt::format("{} hmvc {}; fmvn {};", fen, pos.halfmove_clock(), pos.fullmove_number());
+    if (wording != rules::Wording::fastchess) return rules::to_fen(pos);
+    // fastchess's EPD line: Chess960 castling as rook files, the counters as EPD operations.
+    const std::string epd =
+        rules::to_fen(pos, rules::FenStyle{.rook_files_in_chess960 = true, .counters = false});
+    return fmt::format("{} hmvc {}; fmvn {};", epd, pos.halfmove_clock(), pos.fullmove_number());
 }
 
 std::string runner_reason_text(const GameRecord& g, rules::Wording wording) {

@@ -242,15 +242,15 @@ std::string fastchess_interval(const HeadToHead& h, const StatsSettings& s, cons
 
 std::string fastchess_rank_table(const EncounterStats& all, bool penta, bool own_format) {
     struct Row {
-        HeadToHead totals;
+        stats::EngineTotals totals;
         EloStats elo;
     };
     std::vector<Row> rows;
     std::size_t width = 25;
     for (int e = 0; e < all.engines(); ++e) {
-        HeadToHead t = all.totals(e);
+        stats::EngineTotals t = all.totals(e);
         const EloStats elo = penta ? elo_stats(t.pairs) : elo_stats(t.games);
-        width = std::max(width, t.first.size());
+        width = std::max(width, t.engine.size());
         rows.push_back({std::move(t), elo});
     }
     // Not a number (no games) last; a stable sort, as fastchess's sort of so few rows is.
@@ -268,7 +268,7 @@ std::string fastchess_rank_table(const EncounterStats& all, bool penta, bool own
             penta ? double(r.totals.pairs.wl + r.totals.pairs.dd) / double(r.totals.pairs.pairs())
                   : double(t.draws) / double(t.games());
         out += fmt::format("{:>4} {:<{}} {:>10.2f} {:>10.2f} {:>10.2f} {:>10.2f} {:>10} {:>9.1f}% {:>9.1f}%",
-                           ++rank, r.totals.first, width, r.elo.elo, r.elo.elo_error, r.elo.nelo,
+                           ++rank, r.totals.engine, width, r.elo.elo, r.elo.elo_error, r.elo.nelo,
                            r.elo.nelo_error, t.games(), t.points() / double(t.games()) * 100, draws * 100);
         if (own_format) {
             const auto c = r.totals.pairs.cells();

@@ -218,7 +218,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
 
 std::string Position::fen() const { return to_fen(*this); }
 
-std::string to_fen(const Position& pos) {
+std::string to_fen(const Position& pos, FenStyle style) {
     std::string s;
     s.reserve(90);
     for (int r = 7; r >= 0; --r) {
@@ -247,11 +247,13 @@ std::string to_fen(const Position& pos) {
         Bitboard rooks = pos.pieces(c, ROOK) & rank_bb(rank_of(rook));
         Bitboard outer = king_side ? rooks & ~((square_bb(rook) << 1) - 1) & ~square_bb(rook)
                                    : rooks & (square_bb(rook) - 1);
-        char ch = outer ? char('A' + file_of(rook)) : (king_side ? 'K' : 'Q');
+        const bool file_letter = outer || (style.rook_files_in_chess960 && pos.chess960());
+        char ch = file_letter ? char('A' + file_of(rook)) : (king_side ? 'K' : 'Q');
         s += c == BLACK ? char(ch | 0x20) : ch;
     }
     s += ' ';
     s += pos.has_legal_en_passant() ? square_name(pos.ep_square()) : "-";
+    if (!style.counters) return s;
     s += ' ';
     s += std::to_string(pos.halfmove_clock());
     s += ' ';

@@ -11,8 +11,14 @@ namespace drawproxy::rules {
 // Reads a FEN into `out`. On failure `out` is untouched and `error` names the fault.
 // The halfmove and fullmove fields may be missing (then 0 and 1).
 bool parse_fen(std::string_view fen, bool chess960, Position& out, std::string& error);
+// What a FEN writer may choose: the castling letters of a Chess960 position and whether the two
+// counters end the text (EPD leaves them out).
+struct FenStyle {
+    bool rook_files_in_chess960 = false;  // Shredder-FEN (HAha); else X-FEN (KQkq where unambiguous)
+    bool counters = true;
+};
 // FEN of a position; the en passant field is shown only when a legal capture exists.
-std::string to_fen(const Position& pos);
+std::string to_fen(const Position& pos, FenStyle style = {});
 
 std::string square_name(Square s);
 // "e4" -> e4; SQ_NONE for anything else.

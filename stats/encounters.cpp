@@ -26,9 +26,9 @@ const HeadToHead& EncounterStats::encounter(int a, int b) const {
     return encounters_[std::size_t(index(a, b))];
 }
 
-HeadToHead EncounterStats::totals(int engine) const {
-    HeadToHead t;
-    t.first = names_[std::size_t(engine)];
+EngineTotals EncounterStats::totals(int engine) const {
+    EngineTotals t;
+    t.engine = names_[std::size_t(engine)];
     for (int other = 0; other < engines(); ++other) {
         if (other == engine) continue;
         const HeadToHead& h = encounter(engine, other);

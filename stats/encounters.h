@@ -22,6 +22,14 @@ struct HeadToHead {
     Trinomial first_white, first_black;  // the games by the first engine's colour
 };
 
+// One engine's games against all the others together, from its side.
+struct EngineTotals {
+    std::string engine;
+    Trinomial games;    // every finished game
+    Pentanomial pairs;  // completed game pairs
+    Trinomial paired;   // the games of the completed pairs
+};
+
 // How the statistics are computed: on pairs (pentanomial) or on games, and the SPRT if any.
 struct StatsSettings {
     bool penta = true;
@@ -43,9 +51,7 @@ class EncounterStats {
 
     // The encounter of engines a and b, from the lower index's side.
     const HeadToHead& encounter(int a, int b) const;
-    // One engine's games against all the others together, from its side (`second` empty; no
-    // counts by colour).
-    HeadToHead totals(int engine) const;
+    EngineTotals totals(int engine) const;
     int engines() const { return int(names_.size()); }
     const std::vector<HeadToHead>& all() const { return encounters_; }
 

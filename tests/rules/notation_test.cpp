@@ -324,3 +324,20 @@ TEST_CASE("FEN: X-FEN and Shredder-FEN castling fields", "[notation]") {
     CHECK(inner.repetition_key() != outer.repetition_key());
     CHECK(fen(to_fen(inner), true).same_position(inner));
 }
+
+TEST_CASE("to_fen's style: rook files for Chess960 castling, and the counters left out", "[notation]") {
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7";
+    const Position chess960 = fen(start, true), standard = fen(start);
+    CHECK(to_fen(chess960) == start);
+    CHECK(to_fen(chess960, FenStyle{.rook_files_in_chess960 = true}) ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 3 7");
+    CHECK(to_fen(chess960, FenStyle{.rook_files_in_chess960 = true, .counters = false}) ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
+    // Standard chess keeps KQkq whatever the style.
+    CHECK(to_fen(standard, FenStyle{.rook_files_in_chess960 = true, .counters = false}) ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    // One right left, after a rook has moved: the file of the one that can still castle.
+    const Position one_side = fen("rnbqkbn1/pppppppr/8/8/8/8/PPPPPPPP/RNBQKBNR b KQq - 1 2", true);
+    CHECK(to_fen(one_side, FenStyle{.rook_files_in_chess960 = true}) ==
+          "rnbqkbn1/pppppppr/8/8/8/8/PPPPPPPP/RNBQKBNR b HAa - 1 2");
+}
