@@ -202,9 +202,7 @@ void GameRunner::on_line(Color c, std::string_view line) {
     if (spec_.fastchess_output && searching_ && c == arbiter_.to_move() &&
         p.config->protocol == Protocol::Uci) {
         p.facts.line(line);
-        if (uci::Tokens(line).next() != "bestmove")
-            p.pv_check.line(line, arbiter_.game(), p.config->name, record_.warnings);
-        if (said_warnings()) return finish(Outcome{});
+        if (uci::Tokens(line).next() != "bestmove") p.pv_check.line(line, arbiter_.game(), p.config->name);
     }
     const PlayerEvent e = player(p).read(line, arbiter_.position());
     if (e.kind == PlayerEvent::None) return;
@@ -268,6 +266,11 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
                               : p.mate     ? (p.score > 0 ? MATE_SCORE : -MATE_SCORE)
                                            : p.score);
 
+    std::string error;
+    rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
+    // fastchess checks the search's output once it has the bestmove, before it reads the clock.
+    p.pv_check.bestmove(move_text, bool(m), arbiter_.game(), p.config->name, record_.warnings);
+    const bool stop_at_warning = said_warnings();
     const std::int64_t overrun = overrun_ms(arbiter_.clock(c), ply.time_ms);
     if (auto o = arbiter_.charge_time(ply.time_ms)) {
         o->overrun_ms = overrun;
@@ -277,11 +280,7 @@ void GameRunner::on_bestmove(Color c, std::string_view move_text) {
         return finish(*o);
     }
     ply.timeleft_ms = arbiter_.clock(c).remaining_ms();
-    std::string error;
-    rules::Move m = rules::parse_uci_move(arbiter_.position(), move_text, error);
-    p.pv_check.bestmove(m ? move_text : std::string_view(), arbiter_.game(), p.config->name,
-                        record_.warnings);
-    if (said_warnings()) return finish(Outcome{});
+    if (stop_at_warning) return finish(Outcome{});
 
     // A standing offer is accepted when the player's own score says the game is level.
     if (arbiter_.draw_offered_to_mover() && spec_.draw_offers.enabled && p.has_score && !p.mate &&

@@ -97,6 +97,7 @@ void PvCheck::reset() {
     scored_ = false;
     last_single.clear();
     last_exact_.clear();
+    pv_warnings_.clear();
 }
 
 std::string PvCheck::context(std::string_view info, const rules::Game& game) const {
@@ -111,8 +112,7 @@ std::string PvCheck::context(std::string_view info, const rules::Game& game) con
                        fen == rules::Position::START_FEN ? "startpos" : "fen " + fen, moves);
 }
 
-void PvCheck::line(std::string_view line, const rules::Game& game, const std::string& name,
-                   std::vector<std::string>& warnings) {
+void PvCheck::line(std::string_view line, const rules::Game& game, const std::string& name) {
     if (!settings_) return;
     ++lines_;
     if (contains(line, "info string") || !contains(line, "info") || !contains(line, " score ")) return;
@@ -121,7 +121,7 @@ void PvCheck::line(std::string_view line, const rules::Game& game, const std::st
         last_single.assign(line);
         if (!is_bound(line)) last_exact_.assign(line);
     }
-    check_pv(line, game, name, warnings);
+    check_pv(line, game, name);
 }
 
 void PvCheck::sync_scratch(const rules::Game& game) {
@@ -145,8 +145,7 @@ void PvCheck::sync_scratch(const rules::Game& game) {
     scratch_plies_ = game.ply_count();
 }
 
-void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name,
-                       std::vector<std::string>& warnings) {
+void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name) {
     std::vector<std::string_view>& pv = pv_;
     pv_of(info, pv);
     if (pv.empty()) return;
@@ -163,8 +162,8 @@ void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std
         std::string_view what = "Illegal PV move";
         if (m && over == Over::Threefold) what = "PV continues after threefold repetition";
         if (m && over == Over::Fifty) what = "PV continues after fifty-move rule";
-        warnings.push_back(fmt::format("Warning; {} - move {} from {}", what, move, name) +
-                           context(info, game));
+        pv_warnings_.push_back(fmt::format("Warning; {} - move {} from {}", what, move, name) +
+                               context(info, game));
         return;
     }
     if (!settings_->check_mate_pvs) return;
@@ -179,12 +178,20 @@ void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std
     else if (!scratch_.position().is_checkmate())
         what = "Mating PV does not end with checkmate";
     if (!what.empty())
-        warnings.push_back(fmt::format("Warning; {} - from {}", what, name) + context(info, game));
+        pv_warnings_.push_back(fmt::format("Warning; {} - from {}", what, name) + context(info, game));
 }
 
-void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std::string& name,
+void PvCheck::bestmove(std::string_view move, bool legal, const rules::Game& game, const std::string& name,
                        std::vector<std::string>& warnings) {
     if (!settings_) return;
+    if (move.empty()) {  // fastchess finds no move after the word and checks nothing of the search
+        pv_warnings_.clear();
+        warnings.push_back(
+            fmt::format("Warning; No bestmove found from {} because: Element 'bestmove' not found. Last line "
+                        "was: bestmove",
+                        name));
+        return;
+    }
     ++lines_;  // the bestmove line is the search's output too
     if (lines_ > 1 && !scored_)
         warnings.push_back(
@@ -196,7 +203,9 @@ void PvCheck::bestmove(std::string_view move, const rules::Game& game, const std
             warnings.push_back(
                 fmt::format("Warning; Could not extract score from engine {}: {}", name, error));
     }
-    if (move.empty() || last_single.empty() || is_bound(last_single)) return;
+    for (std::string& w : pv_warnings_) warnings.push_back(std::move(w));
+    pv_warnings_.clear();
+    if (!legal || last_single.empty() || is_bound(last_single)) return;
     pv_of(last_single, pv_);
     if (pv_.empty() || pv_.front() == move) return;
     warnings.push_back(

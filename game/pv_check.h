@@ -1,11 +1,14 @@
 #pragma once
 // fastchess's checks of an engine's search output (match.cpp verifyPvLines, addMoveData), whose
-// "Warning; ..." lines fishtest's worker treats as fatal, so they are made exactly when
-// fastchess makes them: on every scored info line, the pv walked from the position before the
-// move (an illegal move, or play past a checkmate, stalemate, threefold or fifty-move rule);
-// with -check-mate-pvs a mate score's pv length; the bestmove against the last pv; a search with
-// output but no scored info line, or whose score fastchess cannot read. Each warning carries fastchess's
-// context lines (Info;, Position;, Moves;), joined by " :: " under -testEnv. Idle unless given settings.
+// "Warning; ..." lines fishtest's worker treats as fatal, so they are made where fastchess makes
+// them: once the search has given a bestmove with a move in it, first a search with output but no
+// scored info line, or whose score fastchess cannot read; then for every scored info line the pv
+// walked from the position before the move (an illegal move, or play past a checkmate, stalemate,
+// threefold or fifty-move rule) and, with -check-mate-pvs, a mate score's pv length; last the
+// bestmove against the last pv. A bare "bestmove" gets fastchess's "No bestmove found" alone. Each
+// pv line is walked as it comes; its warnings wait for the bestmove. Each warning carries
+// fastchess's context lines (Info;, Position;, Moves;), joined by " :: " under -testEnv. Idle
+// unless given settings.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,10 +25,10 @@ class PvCheck {
     void configure(const FastchessOutputSettings* settings);
     void reset();  // a new search starts
     // Each engine line during the search, `game` the game before the move.
-    void line(std::string_view line, const rules::Game& game, const std::string& name,
-              std::vector<std::string>& warnings);
-    // The search's bestmove ("" when it was not a legal move: no bestmove check).
-    void bestmove(std::string_view move, const rules::Game& game, const std::string& name,
+    void line(std::string_view line, const rules::Game& game, const std::string& name);
+    // The search's bestmove: `move` the text after the word ("" for a bare "bestmove"), `legal`
+    // whether it is a legal move (an illegal one is not checked against the pv).
+    void bestmove(std::string_view move, bool legal, const rules::Game& game, const std::string& name,
                   std::vector<std::string>& warnings);
 
     // After a legal move (`game` holds it, `plies` its record last): fastchess's "Sign mismatch
@@ -36,15 +39,15 @@ class PvCheck {
                     std::vector<std::string>& warnings) const;
 
   private:
-    void check_pv(std::string_view info, const rules::Game& game, const std::string& name,
-                  std::vector<std::string>& warnings);
+    void check_pv(std::string_view info, const rules::Game& game, const std::string& name);
     std::string context(std::string_view info, const rules::Game& game) const;
 
     const FastchessOutputSettings* settings_ = nullptr;
-    int lines_ = 0;           // lines of this search
-    bool scored_ = false;     // a scored info line seen
-    std::string last_single;  // the last scored info line without multipv or with multipv 1
-    std::string last_exact_;  // of those, the last without lowerbound/upperbound
+    int lines_ = 0;                         // lines of this search
+    bool scored_ = false;                   // a scored info line seen
+    std::string last_single;                // the last scored info line without multipv or with multipv 1
+    std::string last_exact_;                // of those, the last without lowerbound/upperbound
+    std::vector<std::string> pv_warnings_;  // this search's, said at its bestmove
     // scratch_ = game; only the plies it lacks are played when it holds an earlier state of it.
     void sync_scratch(const rules::Game& game);
 

@@ -18,13 +18,17 @@ rules::Game game_from(const char* fen, std::initializer_list<const char*> moves 
 }
 
 std::vector<std::string> warnings_of(const FastchessOutputSettings& s, const rules::Game& g,
-                                     std::initializer_list<const char*> lines, const char* best) {
+                                     std::initializer_list<const char*> lines, const char* best,
+                                     bool legal = true) {
     PvCheck check;
     check.configure(&s);
     check.reset();
     std::vector<std::string> out;
-    for (const char* l : lines) check.line(l, g, "E", out);
-    check.bestmove(best, g, "E", out);
+    for (const char* l : lines) {
+        check.line(l, g, "E");
+        CHECK(out.empty());  // said at the bestmove, not before
+    }
+    check.bestmove(best, legal, g, "E", out);
     return out;
 }
 
@@ -81,8 +85,8 @@ TEST_CASE("PV checks: one checker follows a game as it grows, then another game"
     rules::Game g;
     for (int ply = 0; ply < 8; ++ply) {
         check.reset();
-        check.line(std::string("info depth 2 score cp 0 pv ") + moves[ply] + " " + moves[ply + 1], g, "E",
-                   out);
+        check.line(std::string("info depth 2 score cp 0 pv ") + moves[ply] + " " + moves[ply + 1], g, "E");
+        check.bestmove(moves[ply], true, g, "E", out);
         CHECK(out.size() == (ply < 7 ? 0u : 1u));
         g.play(rules::parse_uci_move(g.position(), moves[ply]));
     }
@@ -92,7 +96,8 @@ TEST_CASE("PV checks: one checker follows a game as it grows, then another game"
     out.clear();
     const auto fifty = game_from("8/8/4k3/8/8/3K4/8/R7 w - - 99 80");
     check.reset();
-    check.line("info depth 2 score cp 500 pv a1a2 e6e5", fifty, "E", out);
+    check.line("info depth 2 score cp 500 pv a1a2 e6e5", fifty, "E");
+    check.bestmove("a1a2", true, fifty, "E", out);
     REQUIRE(out.size() == 1);
     CHECK(out[0].rfind("Warning; PV continues after fifty-move rule - move e6e5 from E\n", 0) == 0);
 }
@@ -134,10 +139,29 @@ TEST_CASE("PV checks: bestmove against the last pv, and a search without a score
               {"info depth 1 multipv 1 score cp 3 pv a2a3", "info depth 1 multipv 2 score cp 1 pv h2h3"},
               "a2a3")
               .empty());
-    CHECK(warnings_of(s, game_from(START), {"info depth 1 score cp 3 pv a2a3"}, "").empty());
+    CHECK(warnings_of(s, game_from(START), {"info depth 1 score cp 3 pv a2a3"}, "a2a5", false).empty());
     CHECK(warnings_of(s, game_from(START), {"info depth 1 nodes 5"}, "a2a3") ==
           std::vector<std::string>{"Warning; No info line available to extract score from engine E"});
     CHECK(warnings_of(s, game_from(START), {}, "a2a3").empty());  // nothing but bestmove: no warning
+}
+
+TEST_CASE("PV checks: a bare bestmove, as fastchess 58072f23 answers it", "[game][output]") {
+    // Its warning alone: the pv's illegal move and the missing score are not checked, as
+    // fastchess checks nothing of a search whose bestmove it cannot read. An illegal move is
+    // checked all the same, but not against the pv.
+    FastchessOutputSettings s;
+    const char* bad = "info depth 1 score cp 0 pv a2a3 a2a3";
+    CHECK(warnings_of(s, game_from(START), {bad, "info depth 1 nodes 5"}, "") ==
+          std::vector<std::string>{"Warning; No bestmove found from E because: Element 'bestmove' not found. "
+                                   "Last line was: bestmove"});
+    const auto illegal = warnings_of(s, game_from(START), {bad}, "a2a5", false);
+    REQUIRE(illegal.size() == 1);
+    CHECK(illegal[0].rfind("Warning; Illegal PV move - move a2a3 from E\n", 0) == 0);
+    // fastchess's order: the score's warnings, then the pv's.
+    const auto both = warnings_of(s, game_from(START), {"info depth 1 score cp abc pv a2a3 a2a3"}, "a2a3");
+    REQUIRE(both.size() == 2);
+    CHECK(both[0].rfind("Warning; Could not extract score from engine E", 0) == 0);
+    CHECK(both[1].rfind("Warning; Illegal PV move - move a2a3 from E\n", 0) == 0);
 }
 
 TEST_CASE("PV checks: fastchess's Could not extract score, from the line it reads the score of",
@@ -167,8 +191,9 @@ TEST_CASE("PV checks: none outside fastchess's format", "[game][output]") {
     check.configure(nullptr);
     check.reset();
     std::vector<std::string> out;
-    check.line("info depth 1 score mate 3 pv a2a3 a2a3", game_from(START), "E", out);
-    check.bestmove("h2h3", game_from(START), "E", out);
+    check.line("info depth 1 score mate 3 pv a2a3 a2a3", game_from(START), "E");
+    check.bestmove("h2h3", true, game_from(START), "E", out);
+    check.bestmove("", false, game_from(START), "E", out);
     CHECK(out.empty());
 }
 
