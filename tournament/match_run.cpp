@@ -55,7 +55,7 @@ std::string match_id(const MatchOptions& o, const std::string& rules, const std:
 
 // Once the match is winding down (a first signal handled, or every game over and the engines
 // quitting), a signal ends the process at once: async-signal-safe calls only. The engines do
-// not outlive us (PR_SET_PDEATHSIG and the reaper of each engine's process group).
+// not outlive us (the reaper of each engine's process group).
 void exit_at_once(int signo) {
     second_signal_notice();
     ::_exit(128 + signo);
