@@ -86,7 +86,10 @@ std::pair<pid_t, int> start_reaper(pid_t group) {
         "sh",         "-c",   "trap '' INT TERM HUP QUIT PIPE; read x; kill -9 -$1", "drawproxy-reaper",
         pgid.c_str(), nullptr};
     std::string error;
-    const pid_t pid = spawn("/bin/sh", argv, Stdio{fds[0], null, null}, false, error);
+    // Its output goes nowhere, and never to ours: it must not hold the GUI's pipe open. Without
+    // /dev/null, the pipe's read end, where a write fails.
+    const int sink = null >= 0 ? null : fds[0];
+    const pid_t pid = spawn("/bin/sh", argv, Stdio{fds[0], sink, sink}, false, error);
     if (null >= 0) ::close(null);
     ::close(fds[0]);
     if (pid < 0) {
