@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target in build-fuzz/bin, two at a time. Fails on any finding.
-#   scripts/fuzz.sh [SECONDS]         each target SECONDS (default 60; CI runs 20) from a
+#   scripts/fuzz.sh [SECONDS]         each target SECONDS (default 60; CI runs 15) from a
 #                                     throw-away copy of its regression corpus tests/fuzz/corpus/<name>
 #   scripts/fuzz.sh --long [SECONDS]  each target SECONDS (default 3600); the corpus it grows is
 #                                     kept in build-fuzz/corpus/<name> and the next run goes on

@@ -2,7 +2,7 @@
 # The whole test suite, from a fresh Debian 12 machine: installs what is missing, then
 #  1. Release build with -Wall -Wextra -Werror, all tests (CTest);
 #  2. AddressSanitizer + UBSan build, all tests again (but the browser test);
-#  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 20), two at a time.
+#  3. libFuzzer targets (clang), each run for FUZZ_SECONDS (default 15), two at a time.
 # Usage: scripts/test.sh [--quick]
 #   --quick: instead, an -O1 build without the benchmarks (build-quick/) and the tests labelled
 #            unit and engine (no Stockfish or other real engine, Chromium, Slurm or xboard).
@@ -41,4 +41,4 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 
 step "fuzz targets"
 scripts/build.sh fuzz
-scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
