@@ -357,13 +357,8 @@ void attack(const rules::Position& pos, Color side, Generator& gen, Tally& tally
 
 }  // namespace
 
-// Under the sanitizers (ten times slower) a quarter of the random positions: they look for
-// memory errors, which the sample reaches as well; the release run attacks them all.
-#ifdef DRAWPROXY_SANITIZED
-constexpr int SAMPLE = 4;
-#else
-constexpr int SAMPLE = 1;
-#endif
+// A quarter of the random positions under the sanitizers (see SANITIZED_SAMPLE).
+constexpr int SAMPLE = test::SANITIZED_SAMPLE;
 
 TEST_CASE("winnability adversary: the oracle finds known mates", "[winnability][adversary]") {
     std::mt19937 rng(7);

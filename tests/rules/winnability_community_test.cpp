@@ -18,14 +18,7 @@ TEST_CASE("winnability: community positions", "[winnability][community]") {
     REQUIRE(in);
     // A smaller budget than the command's default keeps the suite quick.
     const rules::winnability::Budget budget{5000, true};
-#ifdef DRAWPROXY_SANITIZED
-    // Under the sanitizers (ten times slower) every fourth position: they look for memory
-    // errors, which this sample reaches as well; the release run judges every position and
-    // holds the floors.
-    constexpr int stride = 4;
-#else
-    constexpr int stride = 1;
-#endif
+    constexpr int stride = test::SANITIZED_SAMPLE;  // every fourth position under the sanitizers
     int lines = 0;
     int positions = 0, sides_right = 0, sides_undetermined = 0, fully_right = 0;
     int unwinnable_sides = 0, unwinnable_right = 0;

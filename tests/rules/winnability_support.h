@@ -11,6 +11,15 @@
 
 namespace drawproxy::test {
 
+// Under the sanitizers (ten times slower) the large winnability checks take one case in
+// SANITIZED_SAMPLE: they look for memory errors, which the sample reaches as well; the release
+// run takes every case and holds the floors.
+#ifdef DRAWPROXY_SANITIZED
+constexpr int SANITIZED_SAMPLE = 4;
+#else
+constexpr int SANITIZED_SAMPLE = 1;
+#endif
+
 // "" if `line` is a series of legal moves from `pos` ending in `winner` checkmating; else why not.
 inline std::string witness_error(const rules::Position& start, rules::Color winner,
                                  const std::vector<rules::Move>& line) {
