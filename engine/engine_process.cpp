@@ -249,6 +249,23 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
             }
             return;
         }
+        if (!writing) {
+            // Written here when the pipe takes it all, as a command nearly always does: an
+            // asynchronous write would queue its completion, and asio's loop polls once more
+            // (one more system call) before it sleeps whenever a completion is queued.
+            const ssize_t n = ::write(to_engine.native_handle(), queued.data(), queued.size());
+            if (n == ssize_t(queued.size())) {
+                queued.clear();
+                return flush();  // now empty: the drained and close checks
+            }
+            if (n > 0) {
+                queued.erase(0, std::size_t(n));
+            } else if (errno != EAGAIN && errno != EINTR) {  // the engine closed its stdin
+                write_closed = true;
+                queued.clear();
+                return notify_drained();
+            }
+        }
         writing = true;
         in_flight.swap(queued);
         queued.clear();
@@ -310,7 +327,9 @@ EngineProcess::EngineProcess(asio::io_context& io, const std::string& program,
     for (int fd : {in[0], out[1], err_fd})  // the child's ends
         if (fd >= 0) ::close(fd);
     bp::error_code ec;
-    if (pid > 0) impl_->to_engine.assign(in[1], ec);
+    // Our end only (the engine's stdin blocks as usual): flush() writes without waiting.
+    if (pid > 0 && ::fcntl(in[1], F_SETFL, O_NONBLOCK) != 0) ec.assign(errno, bp::system_category());
+    if (pid > 0 && !ec) impl_->to_engine.assign(in[1], ec);
     if (pid > 0 && !ec) impl_->from_engine.assign(out[0], ec);
     if (pid < 0 || ec) {
         if (!impl_->to_engine.is_open() && in[1] >= 0) ::close(in[1]);
