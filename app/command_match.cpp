@@ -69,6 +69,7 @@ int run_match(const Args& args, tournament::Dialect dialect, const std::string& 
         tournament::MatchOptions opts = app::parse_match_options(args, dialect);
         // drawproxy's own command names the dialect it was given: the resume line repeats it.
         opts.program = program;
+        opts.summary_keeps_details = false;  // nothing here reads them after the match
         if (subcommand && opts.dialect == tournament::Dialect::fastchess)
             opts.program += fmt::format(" {} fastchess", app::names::dialect);
         tournament::name_engines_by_id(opts.engines);

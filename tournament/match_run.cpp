@@ -146,6 +146,8 @@ MatchRun::MatchRun(const MatchOptions& opts, const rules::Edition& edition, std:
       live_(opts, plan_.pair_count),
       summary_{Report(names_, edition.name), {}, {}, 0, {}},
       sinks_(make_sinks(sink_settings(opts, edition.name, out))),
+      // One thread runs the loop and nothing posts from another: asio need not lock.
+      io_(BOOST_ASIO_CONCURRENCY_HINT_UNSAFE),
       wait_timer_(io_) {
     state_.args = opts_.args;
     state_.match_id = plan_.id;
@@ -400,7 +402,8 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
                                 "stopping tournament.",
                                 record.number));
     }
-    summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
+    if (opts_.summary_keeps_details)
+        summary_.overhead.insert(summary_.overhead.end(), overhead.begin(), overhead.end());
     summary_.report.add(record);
     record.event = opts_.event;
     record.site = opts_.site;
@@ -414,6 +417,8 @@ void MatchRun::game_finished(int number, int pair, GameRecord record, const Over
                           games_to_play()};
     for (auto& s : sinks_) s->game_finished(ev);
     save_game(record, pair);
+    if (!opts_.summary_keeps_details)
+        std::vector<game::PlyRecord>().swap(record.plies);  // freed, not just emptied
     summary_.games.push_back(std::move(record));
     running_.erase(number);
     next_game();

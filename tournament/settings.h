@@ -106,6 +106,10 @@ struct MatchOptions {
     std::vector<std::string> args;  // the command line, saved in the state
     std::string program;            // how the runner was run, as fastchess names itself to resume: argv[0]
     std::optional<journal::MatchState> resume;  // -resume / -config file=: the games already played
+    // The summary keeps every game's moves and the runner's overhead samples (the outputs get
+    // the moves as each game ends). The command line turns it off: a long match's memory then
+    // grows by a game's result, not by its moves.
+    bool summary_keeps_details = true;
 };
 
 }  // namespace drawproxy::tournament

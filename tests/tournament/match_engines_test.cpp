@@ -100,6 +100,27 @@ TEST_CASE("restart=on starts new engine processes for every game", "[match][engi
     CHECK(children() == 0);
 }
 
+TEST_CASE("the command line's summary keeps results, not moves: a long match's memory stays flat",
+          "[match][engines-reuse][engine]") {
+    TempFile pgn(".pgn");
+    tournament::MatchOptions opts = app::parse_match_options(
+        words("-engine " + fake_cmd("score=50") + " name=W -engine " + fake_cmd("score=50") +
+              " name=B -each nodes=1 -games 2 -rounds 2 -maxmoves 6 -pgnout " + pgn.path));
+    opts.summary_keeps_details = false;
+    const rules::Edition e = app::load_edition("fide-2023");
+    const tournament::MatchSummary summary = tournament::Scheduler(opts, e, nullptr).run();
+    REQUIRE(summary.games.size() == 4);
+    for (const game::GameRecord& g : summary.games) {
+        CHECK(g.outcome.score == rules::Score::Draw);  // -maxmoves
+        CHECK(g.plies.capacity() == 0);                // freed, not only emptied
+    }
+    CHECK(summary.overhead.empty());
+    // The outputs had the moves as each game ended.
+    const std::string text = test::slurp(pgn.path);
+    CHECK(std::count(text.begin(), text.end(), '\n') > 4 * 10);
+    CHECK(text.find("1. ") != std::string::npos);
+}
+
 TEST_CASE("with -concurrency 2 each running game has its own processes", "[match][engines-reuse][engine]") {
     auto summary =
         play("score=50;sleep=0:200", "score=50", "-each nodes=1 -games 2 -rounds 3 -concurrency 2");
