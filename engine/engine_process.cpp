@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <boost/asio/error.hpp>
-#include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
@@ -21,6 +20,7 @@
 #include <utility>
 
 #include "engine/line_buffer.h"
+#include "engine/pipe_reader.h"
 
 namespace drawproxy::engine {
 
@@ -132,7 +132,7 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
     asio::io_context& io;
     std::string program;
     asio::writable_pipe to_engine;
-    asio::readable_pipe from_engine;
+    PipeReader from_engine;
     std::optional<bp::process> proc;
     asio::steady_timer timer;
     LineBuffer input;
@@ -159,7 +159,7 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
         read_pending = true;
         char* area = input.write_area();
         from_engine.async_read_some(
-            asio::buffer(area, input.write_capacity()),
+            area, input.write_capacity(),
             [self = shared_from_this()](const bp::error_code& ec, std::size_t n) { self->on_read(ec, n); });
     }
     void on_read(const bp::error_code& ec, std::size_t n) {
@@ -199,8 +199,7 @@ struct EngineProcess::Impl : std::enable_shared_from_this<Impl> {
             if (e || self->eof) return;
             if (self->paused) return self->end_of_output_soon();
             self->eof = true;
-            bp::error_code ignored;
-            self->from_engine.close(ignored);
+            self->from_engine.close();
             self->maybe_report();
         });
     }
@@ -360,7 +359,7 @@ EngineProcess::~EngineProcess() {
     bp::error_code ignored;
     impl_->timer.cancel();
     impl_->to_engine.close(ignored);
-    impl_->from_engine.close(ignored);
+    impl_->from_engine.close();
 }
 
 void EngineProcess::on_line(LineHandler handler) { impl_->line_handler = std::move(handler); }
