@@ -390,10 +390,10 @@ void GameRunner::send_go() {
     const auto written = Clk::now();
     p.searching = true;
     if (p.claimant) {
-        // The claimant follows the same commands; a has-appeared claim comes at `go`.
+        // The claimant follows the game the position command was written from; a has-appeared
+        // claim comes at `go`.
         p.claim_lines.clear();
-        uci::parse_gui_command(position_cmd_, p.gui_command);
-        p.claimant->position(p.gui_command, p.claim_lines);
+        p.claimant->position(arbiter_.game());
         p.claimant->go(go_.go, p.claim_lines);
         if (auto request = claim_in(p.claim_lines)) {
             PlyRecord unused;

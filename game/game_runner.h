@@ -98,7 +98,6 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         // The proxy's claimant, fed exactly what it would see behind `drawproxy -- ENGINE`
         // (none with claim=engine: then the engine's own claim lines count).
         std::unique_ptr<proxy::Claimant> claimant;
-        uci::GuiCommand gui_command;         // reused: no allocation per move
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
         SearchFacts facts;                   // for fastchess's -pgnout keys

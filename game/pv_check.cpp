@@ -126,23 +126,9 @@ void PvCheck::line(std::string_view line, const rules::Game& game, const std::st
 
 void PvCheck::sync_scratch(const rules::Game& game) {
     // Copying the game cost a copy of every position it holds, at every line. The game a search
-    // is checked against only grows: when it starts as scratch_ does and holds scratch_'s
-    // plies, scratch_ drops the pv played on it and plays the plies the game has gained (a game
-    // is its start and its moves). Any other game is copied.
-    const auto same_start = [&] {
-        const rules::Position &a = scratch_.start(), &b = game.start();
-        return a.same_position(b) && a.halfmove_clock() == b.halfmove_clock() &&
-               a.fullmove_number() == b.fullmove_number();
-    };
-    bool grown = scratch_plies_ <= game.ply_count() && same_start();
-    for (int i = 0; grown && i < scratch_plies_; ++i) grown = scratch_.move_at(i) == game.move_at(i);
-    if (!grown) {
-        scratch_ = game;
-    } else {
-        scratch_.truncate(scratch_plies_);
-        for (int i = scratch_plies_; i < game.ply_count(); ++i) scratch_.play(game.move_at(i));
-    }
-    scratch_plies_ = game.ply_count();
+    // is checked against only grows: scratch_ keeps the plies it shares with it (a pv played on
+    // it ends where the game went elsewhere) and copies the plies the game has gained.
+    scratch_.catch_up(game, scratch_.common_plies(game));
 }
 
 void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name) {

@@ -48,11 +48,10 @@ class PvCheck {
     std::string last_single;                // the last scored info line without multipv or with multipv 1
     std::string last_exact_;                // of those, the last without lowerbound/upperbound
     std::vector<std::string> pv_warnings_;  // this search's, said at its bestmove
-    // scratch_ = game; only the plies it lacks are played when it holds an earlier state of it.
+    // scratch_ = game; only the plies it lacks are copied when it holds an earlier state of it.
     void sync_scratch(const rules::Game& game);
 
     rules::Game scratch_;               // the game with a pv played on it, reused
-    int scratch_plies_ = 0;             // its plies in scratch_ (a pv's after them)
     std::vector<std::string_view> pv_;  // reused
 };
 

@@ -177,6 +177,15 @@ void Claimant::position(const uci::GuiCommand& cmd, Lines& out) {
     to_lines(out);
 }
 
+void Claimant::position(const rules::Game& game) {
+    game_.catch_up(game, following_ && !new_game_ ? game_.common_plies(game) : -1);
+    following_ = true;
+    reported_unfollowable_ = false;
+    new_game_ = false;
+    base_.clear();  // the next text command is not compared with this game's moves
+    ++generation_;
+}
+
 void Claimant::position(const uci::GuiCommand& cmd, Announcements& out) {
     std::string why;
     following_ = follow(cmd, why);

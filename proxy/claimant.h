@@ -77,6 +77,10 @@ class Claimant {
     void new_game();
     void position(const uci::GuiCommand& cmd, Lines& out);
     void position(const uci::GuiCommand& cmd, Announcements& out);
+    // The match runner's form: the game its position command was written from (that command's
+    // start and moves), whose new plies are copied rather than parsed and played again. A text
+    // command after it starts from its own start. Always followed: nothing to say.
+    void position(const rules::Game& game);
     void go(const uci::GoParams& params, Lines& out);
     void go(const uci::GoParams& params, Announcements& out);
     void ponderhit(Lines& out);

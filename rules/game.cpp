@@ -105,6 +105,29 @@ void Game::truncate(int ply) {
     moves_.resize(std::size_t(ply));
 }
 
+void Game::catch_up(const Game& other, int common) {
+    if (common < 0) {
+        *this = other;
+        return;
+    }
+    common = std::min({common, ply_count(), other.ply_count()});
+    truncate(common);
+    positions_.insert(positions_.end(), other.positions_.begin() + common + 1, other.positions_.end());
+    entries_.insert(entries_.end(), other.entries_.begin() + common + 1, other.entries_.end());
+    moves_.insert(moves_.end(), other.moves_.begin() + common, other.moves_.end());
+}
+
+int Game::common_plies(const Game& other) const {
+    const Position &a = start(), &b = other.start();
+    if (!a.same_position(b) || a.halfmove_clock() != b.halfmove_clock() ||
+        a.fullmove_number() != b.fullmove_number() || a.chess960() != b.chess960())
+        return -1;
+    const std::size_t limit = std::min(moves_.size(), other.moves_.size());
+    std::size_t i = 0;
+    while (i < limit && moves_[i] == other.moves_[i]) ++i;
+    return int(i);
+}
+
 void Game::reserve(int plies) {
     positions_.reserve(std::size_t(plies) + 1);
     entries_.reserve(std::size_t(plies) + 1);

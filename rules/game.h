@@ -57,6 +57,11 @@ class Game {
     void play(Move m);
     // Drops plies after `ply` (0 = back to the start position); beyond the end, does nothing.
     void truncate(int ply);
+    // Becomes `other`. When both start alike and `common` is the number of first moves they
+    // share, only `other`'s plies past those are copied: a copy of each position, no replay.
+    void catch_up(const Game& other, int common);
+    // The number of first moves this game and `other` share, or -1 when they start apart.
+    int common_plies(const Game& other) const;
     // Room for `plies` moves: a game played move by move then grows without reallocating.
     void reserve(int plies);
 

@@ -279,3 +279,33 @@ TEST_CASE("a FEN with the same pieces but other clocks starts a new history") {
     e.gui("position fen rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 9");
     CHECK(e.claimant.game().ply_count() == 0);
 }
+
+TEST_CASE("the match runner's form (its game) says what the position command's text says") {
+    // A game with a threefold repetition and a position a move from one, played ply by ply: the
+    // text claimant gets each position command, the other the game it was written from.
+    const std::vector<std::string> moves = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6",
+                                            "f3g1", "f6g8", "g1f3", "g8f6", "e2e4", "e7e5"};
+    Driver text;
+    Claimant from_game(rules::Edition::builtin("fide-2023"));
+    from_game.new_game();
+    rules::Game game;
+    std::string command = "position startpos moves";
+    int claims = 0;
+    for (const std::string& move : moves) {
+        text.gui(command);
+        from_game.position(game);
+        Lines said, said_too;
+        said = text.gui("go depth 1");
+        from_game.go(uci::GoParams{}, said_too);
+        CHECK(said == said_too);
+        const Lines with_move = text.engine("bestmove " + move);
+        Lines with_move_too;
+        from_game.bestmove(move, with_move_too);
+        CHECK(with_move == with_move_too);
+        claims += int(said.size() + with_move.size());
+        command += " " + move;
+        game.play(rules::parse_uci_move(game.position(), move));
+        CHECK(from_game.game().ply_count() + 1 == game.ply_count());
+    }
+    CHECK(claims >= 2);  // the repetitions were claimed, by both
+}

@@ -273,3 +273,33 @@ TEST_CASE("game: a clock at the FEN bound stays there and Article 9 still judges
     CHECK(result_text(g.verdict(fide2023()).result) == "none");
     CHECK(claims_text(g, g.verdict(fide2009())).empty());
 }
+
+TEST_CASE("game: catching up with a longer game copies the plies it lacks, as playing them would", "[game]") {
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const std::string moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4";
+    const Game full = play_game(start, moves);
+    Game part = play_game(start, "g1f3 g8f6 f3g1");
+    CHECK(part.common_plies(full) == 3);
+    part.catch_up(full, part.common_plies(full));
+    REQUIRE(part.ply_count() == full.ply_count());
+    for (int ply = 0; ply <= full.ply_count(); ++ply) {
+        CHECK(part.position_at(ply).same_position(full.position_at(ply)));
+        CHECK(part.repetition_count(ply) == full.repetition_count(ply));
+    }
+    const Edition fide = Edition::builtin("fide-2023");
+    CHECK(full.verdict(fide, 8).claim_count > 0);  // the start position a third time
+    CHECK(part.verdict(fide, 8).claim_count == full.verdict(fide, 8).claim_count);
+
+    // A game gone elsewhere keeps only the shared plies; another start is copied whole.
+    Game other = play_game(start, "g1f3 g8f6 b1c3");
+    CHECK(other.common_plies(full) == 2);
+    other.catch_up(full, other.common_plies(full));
+    CHECK(other.ply_count() == full.ply_count());
+    CHECK(other.move_at(2) == full.move_at(2));
+    CHECK(other.repetition_count(8) == full.repetition_count(8));
+    Game elsewhere = play_game("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "a1a2");
+    CHECK(elsewhere.common_plies(full) == -1);
+    elsewhere.catch_up(full, elsewhere.common_plies(full));
+    CHECK(elsewhere.start().same_position(full.start()));
+    CHECK(elsewhere.ply_count() == full.ply_count());
+}
