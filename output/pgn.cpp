@@ -16,11 +16,21 @@
 
 namespace drawproxy::output {
 
+void append_pgn_comment(std::string& out, std::string_view text) {
+    const std::size_t at = out.size();
+    out += '{';
+    if (uci::is_valid_utf8(text))  // nearly always: no copy
+        out += text;
+    else
+        out += uci::strip_invalid_utf8(text);
+    std::replace(out.begin() + std::ptrdiff_t(at), out.end(), '}', ')');
+    out += '}';
+}
+
 std::string pgn_comment(const std::string& text) {
-    std::string s = uci::strip_invalid_utf8(text);
-    for (char& ch : s)
-        if (ch == '}') ch = ')';
-    return "{" + s + "}";
+    std::string s;
+    append_pgn_comment(s, text);
+    return s;
 }
 
 std::string pgn_tag(const char* name, const std::string& value) {
@@ -70,31 +80,32 @@ namespace {
 const auto& comment = pgn_comment;
 const auto& tag = pgn_tag;
 
-// fastchess's move comment (pgn_builder.cpp): "score/depth time" (a zero score unsigned, a
-// mate in plies, no score: nothing before the '/'), then the keys asked, in its order, and on the last move
-// its reason.
-std::string fastchess_comment(const PlyRecord& ply, const game::FastchessOutputSettings& k,
-                              const std::string& reason) {
-    if (ply.book) return "book";
-    std::string s;
+// fastchess's move comment (pgn_builder.cpp), appended to `s`: "score/depth time" (a zero score
+// unsigned, a mate in plies, no score: nothing before the '/'), then the keys asked, in its order.
+void append_fastchess_comment(std::string& s, const PlyRecord& ply, const game::FastchessOutputSettings& k) {
+    if (ply.book) {
+        s += "book";
+        return;
+    }
+    const auto out = std::back_inserter(s);
+    const auto seconds = [](std::int64_t ms) { return double(ms) / 1000.0; };
     if (ply.has_score && ply.mate)  // fastchess counts a mate in plies: mate 7 is +M13, mate -8 -M16
-        s = fmt::format("{}M{}", ply.score > 0 ? "+" : "-",
-                        ply.score > 0 ? 2 * ply.score - 1 : -2 * ply.score);
+        fmt::format_to(out, "{}M{}", ply.score > 0 ? "+" : "-",
+                       ply.score > 0 ? 2 * ply.score - 1 : -2 * ply.score);
+    else if (ply.has_score && ply.score == 0)
+        s += "0.00";
     else if (ply.has_score)
-        s = ply.score == 0 ? "0.00" : fmt::format("{:+.2f}", double(ply.score) / 100.0);
-    const auto seconds = [](std::int64_t ms) { return fmt::format("{:.3f}s", double(ms) / 1000.0); };
-    s += fmt::format("/{} {}", ply.depth, seconds(ply.time_ms));
-    if (k.timeleft) s += ", tl=" + seconds(ply.timeleft_ms);
-    if (k.latency) s += ", latency=" + seconds(ply.latency_ms);
-    if (k.nodes) s += fmt::format(", n={}", ply.nodes);
-    if (k.seldepth) s += fmt::format(", sd={}", ply.seldepth);
-    if (k.nps) s += fmt::format(", nps={}", ply.nps);
-    if (k.hashfull) s += fmt::format(", hashfull={}", ply.hashfull);
-    if (k.tbhits) s += fmt::format(", tbhits={}", ply.tbhits);
-    if (k.pv) s += ", pv=\"" + ply.pv + "\"";
-    for (const std::string& line : ply.lines) s += ", line=\"" + line + "\"";
-    if (!reason.empty()) s += ", " + reason;
-    return s;
+        fmt::format_to(out, "{:+.2f}", double(ply.score) / 100.0);
+    fmt::format_to(out, "/{} {:.3f}s", ply.depth, seconds(ply.time_ms));
+    if (k.timeleft) fmt::format_to(out, ", tl={:.3f}s", seconds(ply.timeleft_ms));
+    if (k.latency) fmt::format_to(out, ", latency={:.3f}s", seconds(ply.latency_ms));
+    if (k.nodes) fmt::format_to(out, ", n={}", ply.nodes);
+    if (k.seldepth) fmt::format_to(out, ", sd={}", ply.seldepth);
+    if (k.nps) fmt::format_to(out, ", nps={}", ply.nps);
+    if (k.hashfull) fmt::format_to(out, ", hashfull={}", ply.hashfull);
+    if (k.tbhits) fmt::format_to(out, ", tbhits={}", ply.tbhits);
+    if (k.pv) fmt::format_to(out, ", pv=\"{}\"", ply.pv);
+    for (const std::string& line : ply.lines) fmt::format_to(out, ", line=\"{}\"", line);
 }
 
 // fastchess's long algebraic notation: the piece letter (none for a pawn), from, 'x' on a
@@ -187,7 +198,8 @@ std::string movetext(const GameRecord& g, const std::string& result, bool minima
 // no move has it alone); the Laws' notes of a move after its keys.
 std::string fastchess_movetext(const GameRecord& g, const std::string& result, bool minimal,
                                const game::FastchessOutputSettings& keys) {
-    std::string out, unit;
+    std::string out, unit, text;  // the unit and its comment's text are reused from move to move
+    out.reserve(g.plies.size() * (minimal ? 8 : 40));
     std::size_t column = 0;
     const auto append = [&](const std::string& text) {
         if (column > 0 && column + text.size() + 1 > 80) out += '\n', column = 0;
@@ -198,19 +210,22 @@ std::string fastchess_movetext(const GameRecord& g, const std::string& result, b
     rules::Position pos = g.start;
     for (std::size_t i = 0; i < g.plies.size(); ++i) {
         const PlyRecord& ply = g.plies[i];
-        const bool white = pos.side_to_move() == rules::WHITE;
-        unit = white    ? fmt::format("{}. ", pos.fullmove_number())
-               : i == 0 ? fmt::format("{}... ", pos.fullmove_number())
-                        : std::string();
+        unit.clear();
+        if (pos.side_to_move() == rules::WHITE)
+            fmt::format_to(std::back_inserter(unit), "{}. ", pos.fullmove_number());
+        else if (i == 0)
+            fmt::format_to(std::back_inserter(unit), "{}... ", pos.fullmove_number());
         unit += move_text(pos, ply.move, &keys);
         if (!minimal) {
-            std::string text = fastchess_comment(ply, keys, "");
-            for (const std::string& note : ply.notes) text += ", " + note;
+            text.clear();
+            append_fastchess_comment(text, ply, keys);
+            for (const std::string& note : ply.notes) text.append(", ").append(note);
             if (i + 1 == g.plies.size()) {
-                for (const std::string& note : g.final_notes) text += ", " + note;
-                if (!ply.book) text += ", " + runner_reason_text(g, rules::Wording::fastchess);
+                for (const std::string& note : g.final_notes) text.append(", ").append(note);
+                if (!ply.book) text.append(", ").append(runner_reason_text(g, rules::Wording::fastchess));
             }
-            unit += ' ' + comment(text);
+            unit += ' ';
+            append_pgn_comment(unit, text);
         }
         append(unit);
         pos.play(ply.move);
