@@ -95,8 +95,9 @@ class GameRunner final : public EngineListener, public std::enable_shared_from_t
         int depth = 0;
         std::optional<ClaimRequest> engine_claim;  // printed during the current search
         bool offers_draw = false;                  // CECP `offer draw` before its move
-        // The proxy's claimant, fed exactly what it would see behind `drawproxy -- ENGINE`
-        // (none with claim=engine: then the engine's own claim lines count).
+        // The proxy's claimant, following the game it would follow behind `drawproxy -- ENGINE`
+        // (the engine's position commands are written from it); none with claim=engine: then
+        // the engine's own claim lines count.
         std::unique_ptr<proxy::Claimant> claimant;
         proxy::Claimant::Lines claim_lines;  // reused
         std::vector<int> recent_scores;      // centipawns of its last moves (mate: huge)
