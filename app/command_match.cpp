@@ -86,6 +86,11 @@ int run_match(const Args& args, tournament::Dialect dialect, const std::string& 
             std::printf(
                 "Warning; Bayesian SPRT model not available with pentanomial statistics. Disabling "
                 "pentanomial reports...\n");
+        if (opts.dialect == tournament::Dialect::fastchess && !opts.openings)  // its next two checks
+            std::printf(
+                "Warning: No opening book specified! Consider using one, otherwise all games will be "
+                "played from the starting position.\n"
+                "Warning: Unknown opening format, 2. All games will be played from the starting position.\n");
         rules::Edition edition =
             app::load_edition(opts.rules.empty() ? std::string(rules::Edition::DEFAULT_NAME) : opts.rules);
         tournament::Scheduler scheduler(opts, std::move(edition), stdout);

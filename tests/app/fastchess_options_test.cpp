@@ -299,3 +299,25 @@ TEST_CASE("fastchess -startup-ms: a late uciok is fastchess's Fatal line, no gam
     CHECK(waited.status == 0);
     CHECK(lines_with(waited.out, "Finished game 2") == 1);
 }
+
+TEST_CASE("fastchess dialect: without -openings, fastchess's two warnings come first",
+          "[match][fastchess][engine]") {
+    const std::string match = "-engine " + test::fake_cmd("score=0") + " name=A -engine " +
+                              test::fake_cmd("score=0") + " name=B -each tc=2+0.1 -maxmoves 4 -rounds 1";
+    const auto bare = fastchess_run(match);
+    INFO(bare.out << bare.err);
+    CHECK(bare.status == 0);
+    CHECK(bare.out.starts_with(
+        "Warning: No opening book specified! Consider using one, otherwise all games will be played from the "
+        "starting position.\n"
+        "Warning: Unknown opening format, 2. All games will be played from the starting position.\n"
+        "Started game 1 of 2 (A vs B)\n"));
+    test::TempDir dir;
+    const std::string book = dir.file("book.epd");
+    std::ofstream(book) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+    const auto with_book = fastchess_run(match + " -openings file=" + book);
+    CHECK(with_book.status == 0);
+    CHECK(lines_with(with_book.out, "Warning:") == 0);
+    // drawproxy's own dialect says neither
+    CHECK(lines_with(test::run_drawproxy("match " + match).out, "Warning:") == 0);
+}
