@@ -14,17 +14,18 @@
 #    process alone, not its engines: bench/self_cpu.py), and drawproxy's ratio to each.
 # The other runners are not built by this project (nor in CI): pass their binaries.
 #   bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N]
-#                    [--fishtest-rounds N] [--fishtest-concurrency N] [--keep DIR]
+#                    [--fishtest-rounds N] [--fishtest-concurrency N[,N...]] [--keep DIR]
 # --drawproxy PATH  the binary (default build/bin/drawproxy of this checkout)
 # --fishtest-rounds N  rounds (game pairs) of match 2, default 200; 0 skips it
-# --fishtest-concurrency N  games at once in match 2, default 2 (above the machine's hardware
-#    threads fastchess and drawproxy's fastchess dialect are given -force-concurrency)
+# --fishtest-concurrency N[,N...]  games at once in match 2, one run of it for each, default 2,16
+#    (the issue's figures are at 16 and 64; above the machine's hardware threads fastchess and
+#    drawproxy's fastchess dialect are given -force-concurrency)
 # --keep DIR keeps each runner's last PGN and EPD there (dp.pgn, cc.pgn, fc.pgn; match 2: ft-dp.pgn,
 #    ft-fc.pgn, ft-cc.pgn), to compare games.
 # Needs stockfish, python3 and the Syzygy tables in tests/data/syzygy.
 set -euo pipefail
-cutechess="" fastchess="" drawproxy="" runs=3 keep="" fishtest_rounds=200 fishtest_concurrency=2
-usage="usage: bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N] [--fishtest-rounds N] [--fishtest-concurrency N] [--keep DIR]"
+cutechess="" fastchess="" drawproxy="" runs=3 keep="" fishtest_rounds=200 fishtest_concurrency=2,16
+usage="usage: bench/runners.sh [--cutechess PATH] [--fastchess PATH] [--drawproxy PATH] [--runs N] [--fishtest-rounds N] [--fishtest-concurrency N[,N...]] [--keep DIR]"
 absolute() { [[ -z "$1" ]] || realpath "$1"; }
 while (($#)); do
     case "$1" in
@@ -136,32 +137,39 @@ players=()
 for name in New-0123abcd Base-4567ef01; do
     players+=(-engine "name=$name" tc=10+0.1 depth=1 "cmd=$sf" dir=. option.Hash=16)
 done
-common=(-recover -repeat -games 2 -rounds "$fishtest_rounds" -ratinginterval 1
+# fishtest_match CONCURRENCY: the line at that many games at once, through each runner.
+fishtest_match() {
+    local concurrency=$1 ft ftfc ftcc dcpu fcpu r verdict
+    local common=(-recover -repeat -games 2 -rounds "$fishtest_rounds" -ratinginterval 1
         -site https://tests.stockfishchess.org/tests/view/0123abcd -event "Batch 1: New-0123abcd vs Base-4567ef01"
         -srand 123456789 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20
-        -variant standard -concurrency "$fishtest_concurrency"
+        -variant standard -concurrency "$concurrency"
         -openings "file=$openings" format=epd order=random plies=16 start=1)
-fastchess_only=(-testEnv -scoreinterval 1 -autosaveinterval 0 -report penta=true -crc32 pgn=true -check-mate-pvs)
-((fishtest_concurrency <= $(nproc))) || fastchess_only+=(-force-concurrency)
-each=(-each proto=uci option.Threads=1)
-echo
-header "fishtest's worker line (Stockfish depth 1, $((2 * fishtest_rounds)) games, concurrency $fishtest_concurrency), best of $runs:"
-ft=$(best_of ft-dp "$out/bin/fastchess" "${common[@]}" "${fastchess_only[@]}" \
-     -pgnout "file=$out/ft-dp.pgn" append=false "${players[@]}" "${each[@]}")
-row "drawproxy as fastchess" "$ft" "$out/ft-dp.pgn"
-if [[ -n "$fastchess" ]]; then
-    ftfc=$(best_of ft-fc "$fastchess" "${common[@]}" "${fastchess_only[@]}" \
-           -pgnout "file=$out/ft-fc.pgn" append=false "${players[@]}" "${each[@]}")
-    row fastchess "$ftfc" "$out/ft-fc.pgn" "$ft"
-fi
-if [[ -n "$cutechess" ]]; then
-    ftcc=$(best_of ft-cc "$cutechess" "${common[@]}" -pgnout "$out/ft-cc.pgn" "${players[@]}" "${each[@]}")
-    row "cutechess-cli" "$ftcc" "$out/ft-cc.pgn" "$ft"
-fi
-if [[ -n "$fastchess" ]]; then
-    read -r _ dcpu _ <<<"$ft"
-    read -r _ fcpu _ <<<"$ftfc"
-    r=$(ratio "$dcpu" "$fcpu")
-    awk -v r="$r" 'BEGIN{exit !(r <= 1 / 3)}' && verdict=met || verdict="not met"
-    echo "drawproxy's own CPU per ply / fastchess's: $r (goal: at most 0.33, $verdict)"
-fi
+    local fastchess_only=(-testEnv -scoreinterval 1 -autosaveinterval 0 -report penta=true -crc32 pgn=true
+        -check-mate-pvs)
+    ((concurrency <= $(nproc))) || fastchess_only+=(-force-concurrency)
+    local each=(-each proto=uci option.Threads=1)
+    echo
+    header "fishtest's worker line (Stockfish depth 1, $((2 * fishtest_rounds)) games, concurrency $concurrency), best of $runs:"
+    ft=$(best_of ft-dp "$out/bin/fastchess" "${common[@]}" "${fastchess_only[@]}" \
+         -pgnout "file=$out/ft-dp.pgn" append=false "${players[@]}" "${each[@]}")
+    row "drawproxy as fastchess" "$ft" "$out/ft-dp.pgn"
+    if [[ -n "$fastchess" ]]; then
+        ftfc=$(best_of ft-fc "$fastchess" "${common[@]}" "${fastchess_only[@]}" \
+               -pgnout "file=$out/ft-fc.pgn" append=false "${players[@]}" "${each[@]}")
+        row fastchess "$ftfc" "$out/ft-fc.pgn" "$ft"
+    fi
+    if [[ -n "$cutechess" ]]; then
+        ftcc=$(best_of ft-cc "$cutechess" "${common[@]}" -pgnout "$out/ft-cc.pgn" "${players[@]}" "${each[@]}")
+        row "cutechess-cli" "$ftcc" "$out/ft-cc.pgn" "$ft"
+    fi
+    if [[ -n "$fastchess" ]]; then
+        read -r _ dcpu _ <<<"$ft"
+        read -r _ fcpu _ <<<"$ftfc"
+        r=$(ratio "$dcpu" "$fcpu")
+        awk -v r="$r" 'BEGIN{exit !(r <= 1 / 3)}' && verdict=met || verdict="not met"
+        echo "drawproxy's own CPU per ply / fastchess's at concurrency $concurrency: $r (goal: at most 0.33, $verdict)"
+    fi
+}
+IFS=, read -ra concurrencies <<<"$fishtest_concurrency"
+for c in "${concurrencies[@]}"; do fishtest_match "$c"; done
