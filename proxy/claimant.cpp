@@ -108,10 +108,7 @@ bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_
 // that edited the position) starts a new history from the FEN, since a stale history would
 // make claims the FEN's own clocks do not allow.
 bool Claimant::continues_from_fen(const rules::Position& p) {
-    const auto same = [&p](const rules::Position& q) {
-        return q.same_position(p) && q.halfmove_clock() == p.halfmove_clock() &&
-               q.fullmove_number() == p.fullmove_number();
-    };
+    const auto same = [&p](const rules::Position& q) { return q.same_position_and_clocks(p); };
     const rules::Position& now = game_.position();
     if (same(now)) return true;
     if (last_bestmove_.is_none() || last_bestmove_generation_ != generation_) return false;

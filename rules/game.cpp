@@ -118,9 +118,7 @@ void Game::catch_up(const Game& other, int common) {
 }
 
 int Game::common_plies(const Game& other) const {
-    const Position &a = start(), &b = other.start();
-    if (!a.same_position(b) || a.halfmove_clock() != b.halfmove_clock() ||
-        a.fullmove_number() != b.fullmove_number() || a.chess960() != b.chess960())
+    if (!start().same_position_and_clocks(other.start()) || start().chess960() != other.start().chess960())
         return -1;
     const std::size_t limit = std::min(moves_.size(), other.moves_.size());
     std::size_t i = 0;

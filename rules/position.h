@@ -114,6 +114,11 @@ class Position {
     std::uint64_t repetition_key() const;
     // Exact FIDE 9.2 identity (the key can collide; this cannot).
     bool same_position(const Position& other) const;
+    // That identity and the same clocks: where a game following this one would stand alike.
+    bool same_position_and_clocks(const Position& other) const {
+        return same_position(other) && halfmove_clock() == other.halfmove_clock() &&
+               fullmove_number() == other.fullmove_number();
+    }
 
     // Low-level setup used by the FEN reader and tests; validate() must follow.
     void clear();
