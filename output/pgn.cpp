@@ -198,7 +198,7 @@ std::string movetext(const GameRecord& g, const std::string& result, bool minima
 // no move has it alone); the Laws' notes of a move after its keys.
 std::string fastchess_movetext(const GameRecord& g, const std::string& result, bool minimal,
                                const game::FastchessOutputSettings& keys) {
-    std::string out, unit, text;  // the unit and its comment's text are reused from move to move
+    std::string out, unit, said;  // a move's unit and its comment's text, reused from move to move
     out.reserve(g.plies.size() * (minimal ? 8 : 40));
     std::size_t column = 0;
     const auto append = [&](const std::string& text) {
@@ -217,15 +217,15 @@ std::string fastchess_movetext(const GameRecord& g, const std::string& result, b
             fmt::format_to(std::back_inserter(unit), "{}... ", pos.fullmove_number());
         unit += move_text(pos, ply.move, &keys);
         if (!minimal) {
-            text.clear();
-            append_fastchess_comment(text, ply, keys);
-            for (const std::string& note : ply.notes) text.append(", ").append(note);
+            said.clear();
+            append_fastchess_comment(said, ply, keys);
+            for (const std::string& note : ply.notes) said.append(", ").append(note);
             if (i + 1 == g.plies.size()) {
-                for (const std::string& note : g.final_notes) text.append(", ").append(note);
-                if (!ply.book) text.append(", ").append(runner_reason_text(g, rules::Wording::fastchess));
+                for (const std::string& note : g.final_notes) said.append(", ").append(note);
+                if (!ply.book) said.append(", ").append(runner_reason_text(g, rules::Wording::fastchess));
             }
             unit += ' ';
-            append_pgn_comment(unit, text);
+            append_pgn_comment(unit, said);
         }
         append(unit);
         pos.play(ply.move);
