@@ -127,8 +127,8 @@ void PvCheck::line(std::string_view line, const rules::Game& game, const std::st
 void PvCheck::sync_scratch(const rules::Game& game) {
     // Copying the game cost a copy of every position it holds, at every line. The game a search
     // is checked against only grows: scratch_ keeps the plies it shares with it (a pv played on
-    // it ends where the game went elsewhere) and copies the plies the game has gained.
-    scratch_.catch_up(game, scratch_.common_plies(game));
+    // it is dropped) and copies the plies the game has gained.
+    scratch_.follow(game, scratch_mark_);
 }
 
 void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std::string& name) {

@@ -24,7 +24,8 @@ class PvCheck {
     // `settings`: nullptr outside fastchess's format (no check at all).
     void configure(const FastchessOutputSettings* settings);
     void reset();  // a new search starts
-    // Each engine line during the search, `game` the game before the move.
+    // Each engine line during the search, `game` the game before the move: the same object at
+    // every call, one that only gains plies (Game::follow).
     void line(std::string_view line, const rules::Game& game, const std::string& name);
     // The search's bestmove: `move` the text after the word ("" for a bare "bestmove"), `legal`
     // whether it is a legal move (an illegal one is not checked against the pv).
@@ -52,6 +53,7 @@ class PvCheck {
     void sync_scratch(const rules::Game& game);
 
     rules::Game scratch_;               // the game with a pv played on it, reused
+    rules::CopyMark scratch_mark_;      // the game scratch_ last followed
     std::vector<std::string_view> pv_;  // reused
 };
 

@@ -175,7 +175,8 @@ void Claimant::position(const uci::GuiCommand& cmd, Lines& out) {
 }
 
 void Claimant::position(const rules::Game& game) {
-    game_.catch_up(game, following_ && !new_game_ ? game_.common_plies(game) : -1);
+    if (!following_ || new_game_) mark_ = {};
+    game_.follow(game, mark_);
     following_ = true;
     reported_unfollowable_ = false;
     new_game_ = false;
@@ -185,6 +186,7 @@ void Claimant::position(const rules::Game& game) {
 
 void Claimant::position(const uci::GuiCommand& cmd, Announcements& out) {
     std::string why;
+    mark_ = {};  // game_ is now played from text
     following_ = follow(cmd, why);
     ++generation_;
     if (following_) {

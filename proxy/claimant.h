@@ -78,8 +78,9 @@ class Claimant {
     void position(const uci::GuiCommand& cmd, Lines& out);
     void position(const uci::GuiCommand& cmd, Announcements& out);
     // The match runner's form: the game its position command was written from (that command's
-    // start and moves), whose new plies are copied rather than parsed and played again. A text
-    // command after it starts from its own start. Always followed: nothing to say.
+    // start and moves), whose new plies are copied rather than parsed and played again. Within a
+    // game it must be the same Game object each time, one that only gains plies (Game::follow). A
+    // text command after it starts from its own start. Always followed: nothing to say.
     void position(const rules::Game& game);
     void go(const uci::GoParams& params, Lines& out);
     void go(const uci::GoParams& params, Announcements& out);
@@ -128,6 +129,7 @@ class Claimant {
     Announcements made_;  // reused by the Lines forms
 
     rules::Game game_;
+    rules::CopyMark mark_;  // the game the runner's form last copied
     bool following_ = false;
     bool reported_unfollowable_ = false;
     bool new_game_ = true;

@@ -117,6 +117,12 @@ void Game::catch_up(const Game& other, int common) {
     moves_.insert(moves_.end(), other.moves_.begin() + common, other.moves_.end());
 }
 
+void Game::follow(const Game& source, CopyMark& mark) {
+    const bool grown = mark.source == &source && source.ply_count() >= mark.plies;
+    catch_up(source, grown ? mark.plies : common_plies(source));
+    mark = {&source, source.ply_count()};
+}
+
 int Game::common_plies(const Game& other) const {
     if (!start().same_position_and_clocks(other.start()) || start().chess960() != other.start().chess960())
         return -1;

@@ -47,6 +47,16 @@ struct Verdict {
 // Plies a game between engines seldom passes: what the runner's games reserve (Game::reserve).
 inline constexpr int TYPICAL_GAME_PLIES = 256;
 
+class Game;
+
+// Where a copy of a game stands: the game it was last brought up to and that game's plies then.
+// A game that has only gained plies since (the runner's, which never takes a move back) still
+// shares those plies with the copy, so Game::follow copies the rest without comparing the games.
+struct CopyMark {
+    const Game* source = nullptr;
+    int plies = 0;
+};
+
 class Game {
   public:
     explicit Game(const Position& start = Position());
@@ -62,6 +72,10 @@ class Game {
     void catch_up(const Game& other, int common);
     // The number of first moves this game and `other` share, or -1 when they start apart.
     int common_plies(const Game& other) const;
+    // Becomes `source` and marks it. When `mark` names `source`, that game must have only gained
+    // plies since (moves played on this copy meanwhile are dropped); otherwise the games are
+    // compared as common_plies does.
+    void follow(const Game& source, CopyMark& mark);
     // Room for `plies` moves: a game played move by move then grows without reallocating.
     void reserve(int plies);
 

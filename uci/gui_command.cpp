@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include "uci/tokens.h"
 
 namespace drawproxy::uci {
@@ -222,8 +224,15 @@ void append_gui_command(const GuiCommand& cmd, std::string& out) {
             const GoParams& g = cmd.go;
             out += "go";
             if (g.ponder) out += " ponder";
-            auto field = [&](const char* name, const std::optional<std::int64_t>& v) {
-                if (v) fmt::format_to(it, " {} {}", name, *v);
+            // Written at every move: to_chars, not a format string parsed each time.
+            auto field = [&out](std::string_view name, const std::optional<std::int64_t>& v) {
+                if (!v) return;
+                char digits[24];
+                const auto end = std::to_chars(digits, digits + sizeof digits, *v).ptr;
+                out += ' ';
+                out += name;
+                out += ' ';
+                out.append(digits, end);
             };
             field("wtime", g.wtime);
             field("btime", g.btime);

@@ -303,3 +303,40 @@ TEST_CASE("game: catching up with a longer game copies the plies it lacks, as pl
     CHECK(elsewhere.start().same_position(full.start()));
     CHECK(elsewhere.ply_count() == full.ply_count());
 }
+
+TEST_CASE("game: following a growing game copies what it gained and drops plies played on the copy",
+          "[game]") {
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const std::vector<std::string> moves = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+    auto same = [](const Game& a, const Game& b) {
+        REQUIRE(a.ply_count() == b.ply_count());
+        for (int ply = 0; ply <= b.ply_count(); ++ply) {
+            CHECK(a.position_at(ply).same_position_and_clocks(b.position_at(ply)));
+            CHECK(a.repetition_count(ply) == b.repetition_count(ply));
+        }
+    };
+    Game source = play_game(start, "");
+    Game copy;
+    CopyMark mark;
+    for (const std::string& m : moves) {
+        copy.follow(source, mark);
+        same(copy, source);
+        CHECK(mark.source == &source);
+        CHECK(mark.plies == source.ply_count());
+        // A pv played on the copy (the runner's pv check) is dropped at the next follow.
+        copy.play(copy.position().legal_moves()[0]);
+        copy.play(copy.position().legal_moves()[0]);
+        source.play(parse_uci_move(source.position(), m));
+    }
+    copy.follow(source, mark);
+    same(copy, source);
+    CHECK(copy.verdict(fide2023()).claim_count == source.verdict(fide2023()).claim_count);
+
+    // Another game, marked or not, is compared: its plies past the shared ones are copied.
+    const Game elsewhere = play_game(start, "g1f3 g8f6 b1c3");
+    copy.follow(elsewhere, mark);
+    same(copy, elsewhere);
+    CopyMark fresh;
+    copy.follow(source, fresh);
+    same(copy, source);
+}
