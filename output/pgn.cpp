@@ -1,6 +1,7 @@
 #include "output/pgn.h"
 
 #include "output/cutechess_pgn.h"
+#include "output/opening_names.h"
 #include "output/pgn_text.h"
 
 #include <fmt/format.h>
@@ -251,6 +252,19 @@ std::string duration_text(std::int64_t ms) {
     return fmt::format("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
+// fastchess's opening: the last position of the game, its start included, that has a name.
+const OpeningName* opening_of(const GameRecord& g) {
+    if (g.start.chess960()) return nullptr;
+    const OpeningNames& names = OpeningNames::builtin();
+    rules::Position pos = g.start;
+    const OpeningName* found = names.find(pos);
+    for (const PlyRecord& ply : g.plies) {
+        pos.play(ply.move);
+        if (const OpeningName* n = names.find(pos)) found = n;
+    }
+    return found;
+}
+
 // fastchess's tags in its order (pgn_builder.cpp at the version drawproxy names itself): the
 // roster, SetUp/FEN/Variant, its times, PlyCount, Termination, the time control(s). Then the
 // Laws' ResultRule and Rules, which PGN readers pass over as any unknown tag.
@@ -275,6 +289,10 @@ std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string&
         } else {
             out += tag("WhiteTimeControl", white_tc);
             out += tag("BlackTimeControl", black_tc);
+        }
+        if (const OpeningName* opening = opening_of(g)) {
+            out += tag("ECO", opening->eco);
+            out += tag("Opening", opening->name);
         }
     }
     out += tag("ResultRule", g.outcome.rule_text());

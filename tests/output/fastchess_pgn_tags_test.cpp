@@ -1,6 +1,6 @@
 // fastchess's PGN tags as its pgn_builder.cpp writes them at the version drawproxy names itself
 // (58072f23, fishtest's): Event, Site, Date, Round, White, Black, Result, SetUp/FEN/Variant,
-// GameDuration, GameStartTime, GameEndTime, PlyCount, Termination, TimeControl; its times and
+// GameDuration, GameStartTime, GameEndTime, PlyCount, Termination, TimeControl, ECO, Opening; its times and
 // its spelling of time controls ("-" for none, "N/move" for a fixed time per move).
 #include <catch2/catch.hpp>
 #include <regex>
@@ -60,9 +60,11 @@ TEST_CASE("fastchess PGN: its tags in its order, the Laws' after them", "[output
     const std::string pgn = write_pgn(one_move_game(), false, rules::Wording::fastchess, &KEYS);
     CHECK(tag_names(pgn) == std::vector<std::string>{"Event", "Site", "Date", "Round", "White", "Black",
                                                      "Result", "GameDuration", "GameStartTime", "GameEndTime",
-                                                     "PlyCount", "Termination", "TimeControl", "ResultRule",
-                                                     "Rules"});
+                                                     "PlyCount", "Termination", "TimeControl", "ECO",
+                                                     "Opening", "ResultRule", "Rules"});
     CHECK(tag_value(pgn, "Event") == "Fastchess Tournament");
+    CHECK(tag_value(pgn, "ECO") == "B00");
+    CHECK(tag_value(pgn, "Opening") == "King's Pawn Game");
     CHECK(tag_value(pgn, "TimeControl") == "10+0.1");
     CHECK(tag_value(pgn, "Termination") == "adjudication");
     // whole seconds, as fastchess truncates its game loop's duration
@@ -80,12 +82,68 @@ TEST_CASE("fastchess PGN: a set-up position and each side's own time control", "
     g.from_fen = true;
     g.tc[rules::BLACK] = *game::parse_time_control("inf");
     const std::string pgn = write_pgn(g, false, rules::Wording::fastchess, &KEYS);
-    CHECK(tag_names(pgn) == std::vector<std::string>{
-                                "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
-                                "GameDuration", "GameStartTime", "GameEndTime", "PlyCount", "Termination",
-                                "WhiteTimeControl", "BlackTimeControl", "ResultRule", "Rules"});
+    CHECK(tag_names(pgn) == std::vector<std::string>{"Event",
+                                                     "Site",
+                                                     "Date",
+                                                     "Round",
+                                                     "White",
+                                                     "Black",
+                                                     "Result",
+                                                     "SetUp",
+                                                     "FEN",
+                                                     "GameDuration",
+                                                     "GameStartTime",
+                                                     "GameEndTime",
+                                                     "PlyCount",
+                                                     "Termination",
+                                                     "WhiteTimeControl",
+                                                     "BlackTimeControl",
+                                                     "ECO",
+                                                     "Opening",
+                                                     "ResultRule",
+                                                     "Rules"});
     CHECK(tag_value(pgn, "WhiteTimeControl") == "10+0.1");
     CHECK(tag_value(pgn, "BlackTimeControl") == "-");
+}
+
+TEST_CASE("fastchess PGN: the opening named after the game's last named position",
+          "[output][pgn][fastchess]") {
+    GameRecord g = one_move_game();
+    auto play = [&g](const std::string& uci_moves) {
+        g.plies.clear();
+        rules::Position pos = g.start;
+        for (std::size_t at = 0; at < uci_moves.size();) {
+            const std::size_t space = std::min(uci_moves.find(' ', at), uci_moves.size());
+            game::PlyRecord ply;
+            ply.move = rules::parse_uci_move(pos, uci_moves.substr(at, space - at));
+            pos.play(ply.move);
+            g.plies.push_back(ply);
+            at = space + 1;
+        }
+    };
+    auto opening = [&g] {
+        const std::string pgn = write_pgn(g, false, rules::Wording::fastchess, &KEYS);
+        return tag_value(pgn, "ECO") + " " + tag_value(pgn, "Opening");
+    };
+    // Moves past the last named position keep its name.
+    play("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 a2a3 h7h6 h2h3");
+    CHECK(opening() == "C70 Ruy Lopez: Morphy Defense");
+    // Named by transposition, whatever the order of the moves.
+    play("g1f3 b8c6 e2e4 e7e5 f1b5");
+    CHECK(opening() == "C60 Ruy Lopez");
+    // A start position with a name (an EPD book's) names a game that leaves the table at once.
+    g.start = rules::Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    g.from_fen = true;
+    play("a7a6");
+    CHECK(opening() == "C40 King's Knight Opening");
+    // None named: no tags, as fastchess writes none.
+    g.start = rules::Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    play("e2e4 e8d7");
+    CHECK(opening() == "<none> <none>");
+    // Chess960: none, as fastchess names no Chess960 game, even from the standard array.
+    g.start = rules::Position::from_fen(rules::Position::START_FEN, true);
+    play("e2e4");
+    CHECK(opening() == "<none> <none>");
 }
 
 TEST_CASE("fastchess PGN: min keeps the roster and the set-up only", "[output][pgn][fastchess]") {

@@ -1,0 +1,76 @@
+#include "output/opening_names.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "rules/notation.h"
+
+namespace drawproxy::output {
+
+extern const std::string_view OPENING_NAMES_TSV;  // opening_names.tsv, generated into the build
+
+namespace {
+
+// The position's identity as a FEN's first four fields.
+std::string epd_of(const rules::Position& pos) {
+    return rules::to_fen(pos, rules::FenStyle{.counters = false});
+}
+
+std::string_view next_field(std::string_view& line) {
+    const std::size_t tab = line.find('\t');
+    const std::string_view field = line.substr(0, tab);
+    line = tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
+    return field;
+}
+
+}  // namespace
+
+OpeningNames::OpeningNames(std::string_view tsv) {
+    bool header = true;
+    int line_number = 0;
+    while (!tsv.empty()) {
+        const std::size_t nl = tsv.find('\n');
+        std::string_view line = tsv.substr(0, nl);
+        tsv = nl == std::string_view::npos ? std::string_view() : tsv.substr(nl + 1);
+        ++line_number;
+        if (header || line.empty()) {
+            header = false;
+            continue;
+        }
+        const std::string_view eco = next_field(line), name = next_field(line), movetext = line;
+        rules::Position pos;
+        std::string error;
+        for (std::string_view rest = movetext; !rest.empty();) {
+            const std::size_t space = rest.find(' ');
+            const std::string_view word = rest.substr(0, space);
+            rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+            if (word.empty() || word.back() == '.') continue;  // a move number
+            const rules::Move m = rules::parse_san(pos, word, error);
+            if (!m)
+                throw std::runtime_error(
+                    fmt::format("opening names, line {}: {}: {}: {}", line_number, name, word, error));
+            pos.play(m);
+        }
+        if (eco.empty() || name.empty() || movetext.empty())
+            throw std::runtime_error(
+                fmt::format("opening names, line {}: not ECO, name and moves", line_number));
+        if (find(pos)) continue;
+        by_key_.emplace(pos.repetition_key(), names_.size());
+        names_.push_back({epd_of(pos), {std::string(eco), std::string(name)}});
+    }
+}
+
+const OpeningNames& OpeningNames::builtin() {
+    static const OpeningNames table(OPENING_NAMES_TSV);
+    return table;
+}
+
+const OpeningName* OpeningNames::find(const rules::Position& pos) const {
+    const auto it = by_key_.find(pos.repetition_key());
+    if (it == by_key_.end()) return nullptr;
+    const Entry& e = names_[it->second];
+    return e.epd == epd_of(pos) ? &e.name : nullptr;
+}
+
+}  // namespace drawproxy::output
