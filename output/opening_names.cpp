@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "rules/notation.h"
@@ -26,7 +27,11 @@ std::string_view next_field(std::string_view& line) {
 
 }  // namespace
 
-OpeningNames::OpeningNames(std::string_view tsv) {
+OpeningNames::OpeningNames(std::string_view lines) : text_(lines) {
+    std::string_view tsv = text_;
+    const auto lines_held = std::size_t(std::count(text_.begin(), text_.end(), '\n'));
+    names_.reserve(lines_held);
+    by_key_.reserve(lines_held);
     bool header = true;
     int line_number = 0;
     while (!tsv.empty()) {
@@ -56,8 +61,10 @@ OpeningNames::OpeningNames(std::string_view tsv) {
             throw std::runtime_error(
                 fmt::format("opening names, line {}: not ECO, name and moves", line_number));
         if (find(pos)) continue;
-        by_key_.emplace(pos.repetition_key(), names_.size());
-        names_.push_back({epd_of(pos), {std::string(eco), std::string(name)}});
+        const std::uint64_t key = pos.repetition_key();
+        by_key_.emplace(key, names_.size());
+        seen_[key >> 54] |= std::uint64_t(1) << (key >> 48 & 63);
+        names_.push_back({epd_of(pos), {eco, name}});
     }
 }
 
@@ -67,7 +74,9 @@ const OpeningNames& OpeningNames::builtin() {
 }
 
 const OpeningName* OpeningNames::find(const rules::Position& pos) const {
-    const auto it = by_key_.find(pos.repetition_key());
+    const std::uint64_t key = pos.repetition_key();
+    if (!(seen_[key >> 54] >> (key >> 48 & 63) & 1)) return nullptr;
+    const auto it = by_key_.find(key);
     if (it == by_key_.end()) return nullptr;
     const Entry& e = names_[it->second];
     return e.epd == epd_of(pos) ? &e.name : nullptr;

@@ -14,8 +14,8 @@
 namespace drawproxy::output {
 
 struct OpeningName {
-    std::string eco;   // "C60"
-    std::string name;  // "Ruy Lopez"
+    std::string_view eco;   // "C60"
+    std::string_view name;  // "Ruy Lopez"
 };
 
 class OpeningNames {
@@ -24,6 +24,8 @@ class OpeningNames {
     // reach a position names it. A line that does not parse stops construction with
     // std::runtime_error naming it (the table is built into the binary: a bad one is a defect).
     explicit OpeningNames(std::string_view tsv);
+    OpeningNames(const OpeningNames&) = delete;  // the names point into text_
+    OpeningNames& operator=(const OpeningNames&) = delete;
     // The table built into drawproxy, read at its first use.
     static const OpeningNames& builtin();
 
@@ -36,8 +38,12 @@ class OpeningNames {
         std::string epd;  // confirms a key's match
         OpeningName name;
     };
+    std::string text_;  // the lines, which the names point into
     std::vector<Entry> names_;
     std::unordered_map<std::uint64_t, std::size_t> by_key_;  // repetition key -> names_ index
+    // One bit per key's top 16 bits: most positions of a game are in no opening table, and this
+    // (8 KB) says so without a look into the map.
+    std::vector<std::uint64_t> seen_ = std::vector<std::uint64_t>(1024);
 };
 
 }  // namespace drawproxy::output

@@ -291,8 +291,8 @@ std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string&
             out += tag("BlackTimeControl", black_tc);
         }
         if (const OpeningName* opening = opening_of(g)) {
-            out += tag("ECO", opening->eco);
-            out += tag("Opening", opening->name);
+            out += tag("ECO", std::string(opening->eco));
+            out += tag("Opening", std::string(opening->name));
         }
     }
     out += tag("ResultRule", g.outcome.rule_text());
