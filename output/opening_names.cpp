@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "rules/notation.h"
+#include "uci/tokens.h"
 
 namespace drawproxy::output {
 
@@ -46,11 +47,9 @@ OpeningNames::OpeningNames(std::string_view lines) : text_(lines) {
         const std::string_view eco = next_field(line), name = next_field(line), movetext = line;
         rules::Position pos;
         std::string error;
-        for (std::string_view rest = movetext; !rest.empty();) {
-            const std::size_t space = rest.find(' ');
-            const std::string_view word = rest.substr(0, space);
-            rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
-            if (word.empty() || word.back() == '.') continue;  // a move number
+        for (uci::Tokens words(movetext); !words.done();) {
+            const std::string_view word = words.next();
+            if (word.back() == '.') continue;  // a move number
             const rules::Move m = rules::parse_san(pos, word, error);
             if (!m)
                 throw std::runtime_error(
