@@ -9,6 +9,7 @@
 #include "game/time_control.h"
 #include "output/pgn.h"
 #include "rules/notation.h"
+#include "support/uci_moves.h"
 
 using namespace drawproxy;
 using namespace drawproxy::output;
@@ -112,13 +113,10 @@ TEST_CASE("fastchess PGN: the opening named after the game's last named position
     auto play = [&g](const std::string& uci_moves) {
         g.plies.clear();
         rules::Position pos = g.start;
-        for (std::size_t at = 0; at < uci_moves.size();) {
-            const std::size_t space = std::min(uci_moves.find(' ', at), uci_moves.size());
+        for (const rules::Move m : test::play_uci(pos, uci_moves)) {
             game::PlyRecord ply;
-            ply.move = rules::parse_uci_move(pos, uci_moves.substr(at, space - at));
-            pos.play(ply.move);
+            ply.move = m;
             g.plies.push_back(ply);
-            at = space + 1;
         }
     };
     auto opening = [&g] {

@@ -5,6 +5,7 @@
 
 #include "output/opening_names.h"
 #include "rules/notation.h"
+#include "support/uci_moves.h"
 
 using namespace drawproxy;
 using namespace drawproxy::output;
@@ -13,11 +14,7 @@ namespace {
 
 rules::Position after(const std::string& uci_moves) {
     rules::Position pos;
-    for (std::size_t at = 0; at < uci_moves.size();) {
-        const std::size_t space = std::min(uci_moves.find(' ', at), uci_moves.size());
-        pos.play(rules::parse_uci_move(pos, uci_moves.substr(at, space - at)));
-        at = space + 1;
-    }
+    test::play_uci(pos, uci_moves);
     return pos;
 }
 
