@@ -108,9 +108,8 @@ bool Claimant::play_moves(const std::vector<std::string_view>& moves, std::size_
 // that edited the position) starts a new history from the FEN, since a stale history would
 // make claims the FEN's own clocks do not allow.
 bool Claimant::continues_from_fen(const rules::Position& p) {
-    const auto same = [&p](const rules::Position& q) { return q.same_position_and_clocks(p); };
     const rules::Position& now = game_.position();
-    if (same(now)) return true;
+    if (now.same_position_and_clocks(p)) return true;
     if (last_bestmove_.is_none() || last_bestmove_generation_ != generation_) return false;
     if (!now.is_legal(last_bestmove_)) return false;
     rules::Position after = now;
@@ -118,7 +117,7 @@ bool Claimant::continues_from_fen(const rules::Position& p) {
     for (rules::Move reply : after.legal_moves()) {
         rules::Position next = after;
         next.play(reply);
-        if (same(next)) {
+        if (next.same_position_and_clocks(p)) {
             game_.play(last_bestmove_);
             game_.play(reply);
             return true;
