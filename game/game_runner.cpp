@@ -93,7 +93,10 @@ GameRunner::~GameRunner() = default;
 void GameRunner::start() {
     start_time_ = Clk::now();
     record_.started_at = std::time(nullptr);
-    position_cmd_ = spec_.from_fen ? "position fen " + rules::to_fen(spec_.start) : "position startpos";
+    // fastchess names Chess960 castling rights by their rooks' files (Shredder-FEN), also to engines.
+    const rules::FenStyle style{.rook_files_in_chess960 = spec_.fastchess_output != nullptr};
+    position_cmd_ =
+        spec_.from_fen ? "position fen " + rules::to_fen(spec_.start, style) : "position startpos";
     position_cmd_ += " moves";
     for (rules::Move m : spec_.book) {
         PlyRecord ply;

@@ -102,7 +102,7 @@ void PvCheck::reset() {
 
 std::string PvCheck::context(std::string_view info, const rules::Game& game) const {
     const std::string_view sep = settings_->test_env ? " :: " : "\n";
-    const std::string fen = rules::to_fen(game.start());
+    const std::string fen = rules::to_fen(game.start(), rules::FenStyle{.rook_files_in_chess960 = true});
     std::string moves;
     for (int i = 0; i < game.ply_count(); ++i) {
         if (i) moves += ' ';

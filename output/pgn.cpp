@@ -266,13 +266,13 @@ const OpeningName* opening_of(const GameRecord& g) {
 }
 
 // fastchess's tags in its order (pgn_builder.cpp at the version drawproxy names itself): the
-// roster, SetUp/FEN/Variant, its times, PlyCount, Termination, the time control(s). Then the
-// Laws' ResultRule and Rules, which PGN readers pass over as any unknown tag.
+// roster, SetUp/FEN (Chess960 castling rights as rook files)/Variant, its times, PlyCount, Termination, the
+// time control(s). Then the Laws' ResultRule and Rules, which PGN readers pass over as any unknown tag.
 std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string& result) {
     std::string out = pgn_roster(g, result);
     if (g.from_fen || g.start.chess960()) {
         out += tag("SetUp", "1");
-        out += tag("FEN", rules::to_fen(g.start));
+        out += tag("FEN", rules::to_fen(g.start, rules::FenStyle{.rook_files_in_chess960 = true}));
     }
     if (g.start.chess960()) out += tag("Variant", "Chess960");
     if (!minimal) {

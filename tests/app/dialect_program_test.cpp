@@ -138,3 +138,30 @@ TEST_CASE("run as cutechess-cli, the status lines are cutechess-cli's", "[dialec
     CHECK(own.status == 0);
     CHECK(own.out.find("...      A playing White") == std::string::npos);
 }
+
+TEST_CASE("a Chess960 position is sent as each runner sends it: fastchess names the rooks' files",
+          "[dialect][engine]") {
+    // The real fastchess sent `position fen ... w HFhf - 0 1` for this book line; cutechess-cli
+    // keeps the book's X-FEN.
+    TempDir dir;
+    TempFile book(".epd", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq -\n");
+    std::filesystem::create_symlink(test::binary_path("bin/drawproxy"), dir.file("fastchess"));
+    std::filesystem::create_symlink(test::binary_path("bin/drawproxy"), dir.file("cutechess-cli"));
+    const auto sent_position = [&](const std::string& runner, const std::string& openings) {
+        const std::string log = dir.file(runner + ".log");
+        const std::string engines = "-engine " + test::fake_cmd_quoted("score=0;log=" + log) +
+                                    " name=A -engine " + test::fake_cmd("score=0") +
+                                    " name=B -each nodes=1 claim=never -maxmoves 2";
+        const CommandRun r = run(dir.file(runner), engines + " -variant fischerandom -games 1 " + openings);
+        INFO(r.out << r.err);
+        CHECK(r.status == 0);
+        std::istringstream in(test::slurp(log));
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("position ", 0) == 0) return line.substr(0, line.find(" moves"));
+        return std::string("no position line");
+    };
+    CHECK(sent_position("fastchess", "-rounds 1 -openings file=" + book.path + " format=epd") ==
+          "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    CHECK(sent_position("cutechess-cli", "-openings file=" + book.path + " format=epd") ==
+          "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+}

@@ -144,6 +144,26 @@ TEST_CASE("fastchess PGN: the opening named after the game's last named position
     CHECK(opening() == "<none> <none>");
 }
 
+TEST_CASE("fastchess PGN: a Chess960 FEN tag names the castling rooks' files", "[output][pgn][fastchess]") {
+    // The real fastchess (-variant fischerandom, an EPD book of KQkq lines) wrote
+    // [FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]; cutechess-cli's FEN is an X-FEN.
+    GameRecord g = one_move_game();
+    g.start = rules::Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", true);
+    g.from_fen = true;
+    g.plies[0].move = rules::parse_uci_move(g.start, "c2c4");
+    REQUIRE(g.plies[0].move);
+    const std::string shredder = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    CHECK(tag_value(write_pgn(g, false, rules::Wording::fastchess, &KEYS), "FEN") == shredder);
+    CHECK(tag_value(write_pgn(g, true, rules::Wording::fastchess, &KEYS), "FEN") == shredder);
+    CHECK(tag_value(write_pgn(g, false, rules::Wording::cutechess), "FEN") ==
+          "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    // A standard game from a FEN keeps KQkq in fastchess's tag too.
+    g.start = rules::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    g.plies[0].move = rules::parse_uci_move(g.start, "e2e4");
+    CHECK(tag_value(write_pgn(g, false, rules::Wording::fastchess, &KEYS), "FEN") ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
+
 TEST_CASE("fastchess PGN: min keeps the roster and the set-up only", "[output][pgn][fastchess]") {
     GameRecord g = one_move_game();
     g.from_fen = true;
