@@ -66,14 +66,26 @@ rules=(-draw movenumber=34 movecount=8 score=20 -resign movecount=3 score=600 -m
 plies_in() { awk -F'"' '/^\[PlyCount /{s += $2} END {print s + 0}' "$1" 2>/dev/null || echo 0; }
 # best_of PREFIX COMMAND...: runs it $runs times in $out; prints "best-wall-s best-cpu-us-per-ply
 # plies" (the plies of the last run; the files $out/PREFIX.* of the last run are kept).
+# With reference=1, a run of another runner that stops part-way (fastchess at concurrency 64 on
+# a small machine: "engine startup failure") still counts, over the plies it played; its last
+# words are kept in $out/stopped-$prefix, one line a stopped run, for stopped_note.
 best_of() {
     local prefix=$1 best_wall="" best_cpu="" cpu wall plies us
     shift
+    rm -f "$out/stopped-$prefix"
     for ((i = 0; i < runs; ++i)); do
         rm -f "$out/$prefix".*
         # In $out: fastchess writes its config.json (and drawproxy its state file) where it runs.
-        (cd "$out" && exec python3 "$self_cpu" "$out/time" "$@" >"$out/stdout" 2>"$out/stderr" </dev/null) ||
-            { echo "failed: $* (see its stderr below)" >&2; tail -5 "$out/stderr" >&2; exit 1; }
+        if ! (cd "$out" && exec python3 "$self_cpu" "$out/time" "$@" >"$out/stdout" 2>"$out/stderr" </dev/null); then
+            if [[ "${reference:-0}" == 1 ]] && (($(plies_in "$out/$prefix.pgn") > 0)); then
+                { grep -h -m1 -E '^(Fatal|Error)' "$out/stdout" "$out/stderr" || tail -1 "$out/stderr"; } |
+                    head -1 >>"$out/stopped-$prefix"
+            else
+                echo "failed: $* (see its output below)" >&2
+                tail -5 "$out/stderr" "$out/stdout" >&2
+                exit 1
+            fi
+        fi
         read -r cpu wall <"$out/time"
         plies=$(plies_in "$out/$prefix.pgn")
         ((plies > 0)) || { echo "no plies in $out/$prefix.pgn: $*" >&2; exit 1; }
@@ -82,6 +94,12 @@ best_of() {
         if [[ -z "$best_cpu" ]] || awk -v a="$us" -v b="$best_cpu" 'BEGIN{exit !(a < b)}'; then best_cpu=$us; fi
     done
     echo "$best_wall $best_cpu $plies"
+}
+# stopped_note PREFIX NAME: a line under the table when some of that runner's runs stopped.
+stopped_note() {
+    [[ -s "$out/stopped-$1" ]] || return 0
+    echo "  ($2 stopped part-way in $(wc -l <"$out/stopped-$1") of $runs runs, its figures are over the plies" \
+         "it played: $(head -1 "$out/stopped-$1"))"
 }
 games_in() { grep -c '^\[Result ' "$1" 2>/dev/null || echo 0; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a / b}'; }
@@ -120,14 +138,16 @@ dp=$(best_of dp "$drawproxy" match "${engines[@]}" "${schedule[@]}" "${rules[@]}
      -pgnout "$out/dp.pgn" -epdout "$out/dp.epd")
 row drawproxy "$dp" "$out/dp.pgn"
 if [[ -n "$cutechess" ]]; then
-    cc=$(best_of cc "$cutechess" "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
+    cc=$(reference=1 best_of cc "$cutechess" "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
          -pgnout "$out/cc.pgn" -epdout "$out/cc.epd")
     row cutechess-cli "$cc" "$out/cc.pgn" "$dp" "$(agreement "$out/cc.pgn")"
+    stopped_note cc cutechess-cli
 fi
 if [[ -n "$fastchess" ]]; then
-    fc=$(best_of fc "$fastchess" "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
+    fc=$(reference=1 best_of fc "$fastchess" "${engines[@]}" "${schedule[@]}" "${rules[@]}" \
          -pgnout "file=$out/fc.pgn" -epdout "file=$out/fc.epd")
     row fastchess "$fc" "$out/fc.pgn" "$dp" "$(agreement "$out/fc.pgn")"
+    stopped_note fc fastchess
 fi
 
 ((fishtest_rounds > 0)) || exit 0
@@ -155,13 +175,15 @@ fishtest_match() {
          -pgnout "file=$out/ft-dp.pgn" append=false "${players[@]}" "${each[@]}")
     row "drawproxy as fastchess" "$ft" "$out/ft-dp.pgn"
     if [[ -n "$fastchess" ]]; then
-        ftfc=$(best_of ft-fc "$fastchess" "${common[@]}" "${fastchess_only[@]}" \
+        ftfc=$(reference=1 best_of ft-fc "$fastchess" "${common[@]}" "${fastchess_only[@]}" \
                -pgnout "file=$out/ft-fc.pgn" append=false "${players[@]}" "${each[@]}")
         row fastchess "$ftfc" "$out/ft-fc.pgn" "$ft"
+        stopped_note ft-fc fastchess
     fi
     if [[ -n "$cutechess" ]]; then
-        ftcc=$(best_of ft-cc "$cutechess" "${common[@]}" -pgnout "$out/ft-cc.pgn" "${players[@]}" "${each[@]}")
+        ftcc=$(reference=1 best_of ft-cc "$cutechess" "${common[@]}" -pgnout "$out/ft-cc.pgn" "${players[@]}" "${each[@]}")
         row "cutechess-cli" "$ftcc" "$out/ft-cc.pgn" "$ft"
+        stopped_note ft-cc cutechess-cli
     fi
     if [[ -n "$fastchess" ]]; then
         read -r _ dcpu _ <<<"$ft"
