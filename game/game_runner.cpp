@@ -93,8 +93,9 @@ GameRunner::~GameRunner() = default;
 void GameRunner::start() {
     start_time_ = Clk::now();
     record_.started_at = std::time(nullptr);
-    // fastchess names Chess960 castling rights by their rooks' files (Shredder-FEN), also to engines.
-    const rules::FenStyle style{.rook_files_in_chess960 = spec_.fastchess_output != nullptr};
+    // A Chess960 position's castling rights by their rooks' files (Shredder-FEN), as fastchess and
+    // cutechess-cli send it: an engine may read no other form.
+    const rules::FenStyle style{.rook_files_in_chess960 = true};
     position_cmd_ =
         spec_.from_fen ? "position fen " + rules::to_fen(spec_.start, style) : "position startpos";
     position_cmd_ += " moves";

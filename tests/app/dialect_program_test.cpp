@@ -139,10 +139,10 @@ TEST_CASE("run as cutechess-cli, the status lines are cutechess-cli's", "[dialec
     CHECK(own.out.find("...      A playing White") == std::string::npos);
 }
 
-TEST_CASE("a Chess960 position is sent as each runner sends it: fastchess names the rooks' files",
+TEST_CASE("a Chess960 position is sent to the engines with the rooks' files, as both runners send it",
           "[dialect][engine]") {
-    // The real fastchess sent `position fen ... w HFhf - 0 1` for this book line; cutechess-cli
-    // keeps the book's X-FEN.
+    // The real fastchess sent `position fen ... w HFhf - 0 1` for this book line; cutechess-cli 1.5
+    // sends a Shredder-FEN for any random variant (uciengine.cpp), though its PGN keeps an X-FEN.
     TempDir dir;
     TempFile book(".epd", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq -\n");
     std::filesystem::create_symlink(test::binary_path("bin/drawproxy"), dir.file("fastchess"));
@@ -163,5 +163,5 @@ TEST_CASE("a Chess960 position is sent as each runner sends it: fastchess names 
     CHECK(sent_position("fastchess", "-rounds 1 -openings file=" + book.path + " format=epd") ==
           "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
     CHECK(sent_position("cutechess-cli", "-openings file=" + book.path + " format=epd") ==
-          "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+          "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
 }
