@@ -30,6 +30,11 @@ std::string today() {
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
+std::int64_t unix_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
 // How far past the time it had a move of `elapsed_ms` came, as fastchess reports a flag fall.
 std::int64_t overrun_ms(const Clock& clock, std::int64_t elapsed_ms) {
     const std::int64_t allowed =
@@ -92,7 +97,7 @@ GameRunner::~GameRunner() = default;
 
 void GameRunner::start() {
     start_time_ = Clk::now();
-    record_.started_at = std::time(nullptr);
+    record_.started_at_ms = unix_ms();
     // A Chess960 position's castling rights by their rooks' files (Shredder-FEN), as fastchess and
     // cutechess-cli send it: an engine may read no other form.
     const rules::FenStyle style{.rook_files_in_chess960 = true};
@@ -541,7 +546,7 @@ void GameRunner::finish(Outcome outcome) {
     record_.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start_time_).count();
     if (playing_)
         record_.play_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - play_time_).count();
-    record_.ended_at = std::time(nullptr);
+    record_.ended_at_ms = unix_ms();
     if (spec_.cpus) spec_.cpus->give_back(std::exchange(cpu_, -1));
     const bool white_lost = outcome.score == rules::Score::BlackWins;
     if (outcome.score != rules::Score::Draw) outcome.loser_name = white_lost ? record_.white : record_.black;

@@ -82,9 +82,10 @@ struct GameRecord {
     int incorrect_claims[2] = {0, 0};  // by colour
     std::string date;                  // YYYY.MM.DD
     std::int64_t wall_ms = 0;          // from the runner's start (engines asked for readiness) to the end
-    // fastchess's PGN: GameStartTime/GameEndTime (seconds since the epoch) and GameDuration (from
-    // both engines ready to the end, as fastchess times its game loop).
-    std::int64_t started_at = 0, ended_at = 0, play_ms = 0;
+    // The PGN's GameStartTime/GameEndTime (milliseconds since the epoch: cutechess-cli writes
+    // them) and fastchess's GameDuration (from both engines ready to the end, as fastchess times
+    // its game loop).
+    std::int64_t started_at_ms = 0, ended_at_ms = 0, play_ms = 0;
     // Not empty when an engine process died during the game ("engine 'X' exited with status N").
     std::string crash;
     // Not empty when an engine never became ready (no uciok/readyok in time, or it exited): the

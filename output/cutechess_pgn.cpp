@@ -17,16 +17,16 @@ namespace drawproxy::output {
 
 namespace {
 
-// cutechess-cli's timestamp (Qt's "yyyy-MM-ddThh:mm:ss.zzz t"): local time and the zone's
-// abbreviation. The record keeps whole seconds, so the milliseconds read 000.
-std::string timestamp(std::int64_t unix_seconds) {
-    const std::time_t t = unix_seconds;
+// cutechess-cli's timestamp (Qt's "yyyy-MM-ddThh:mm:ss.zzz t"): local time with its
+// milliseconds and the zone's abbreviation.
+std::string timestamp(std::int64_t unix_ms) {
+    const std::time_t t = unix_ms / 1000;
     std::tm tm{};
     localtime_r(&t, &tm);
     char zone[16] = "";
     std::strftime(zone, sizeof zone, "%Z", &tm);
-    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.000 {}", tm.tm_year + 1900, tm.tm_mon + 1,
-                       tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, zone);
+    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03} {}", tm.tm_year + 1900, tm.tm_mon + 1,
+                       tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, unix_ms % 1000, zone);
 }
 
 std::string hh_mm_ss(std::int64_t seconds) {
@@ -44,9 +44,10 @@ Tags other_tags(const GameRecord& g) {
         t.emplace_back("SetUp", "1");
     }
     if (g.start.chess960()) t.emplace_back("Variant", "fischerandom");
-    t.emplace_back("GameDuration", hh_mm_ss(g.ended_at - g.started_at));
-    t.emplace_back("GameEndTime", timestamp(g.ended_at));
-    t.emplace_back("GameStartTime", timestamp(g.started_at));
+    // Qt's secsTo: whole seconds between the two times, truncated.
+    t.emplace_back("GameDuration", hh_mm_ss((g.ended_at_ms - g.started_at_ms) / 1000));
+    t.emplace_back("GameEndTime", timestamp(g.ended_at_ms));
+    t.emplace_back("GameStartTime", timestamp(g.started_at_ms));
     t.emplace_back("PlyCount", std::to_string(g.plies.size()));
     if (const auto term = rules::pgn_termination(g.outcome.termination, rules::Wording::cutechess);
         !term.empty())

@@ -277,8 +277,8 @@ std::string fastchess_tags(const GameRecord& g, bool minimal, const std::string&
     if (g.start.chess960()) out += tag("Variant", "Chess960");
     if (!minimal) {
         out += tag("GameDuration", duration_text(g.play_ms));
-        out += tag("GameStartTime", local_time_text(g.started_at));
-        out += tag("GameEndTime", local_time_text(g.ended_at));
+        out += tag("GameStartTime", local_time_text(g.started_at_ms / 1000));
+        out += tag("GameEndTime", local_time_text(g.ended_at_ms / 1000));
         out += tag("PlyCount", std::to_string(g.plies.size()));
         out += tag("Termination",
                    std::string(rules::pgn_termination(g.outcome.termination, rules::Wording::fastchess)));

@@ -37,8 +37,8 @@ GameRecord cc_pgn_game(std::string_view fen, std::initializer_list<const char*> 
     g.outcome.score = rules::Score::Draw;
     g.outcome.article = "max-moves";
     g.tc[rules::WHITE] = g.tc[rules::BLACK] = *game::parse_time_control("10+0.1");
-    g.started_at = 1796349898;
-    g.ended_at = 1796349965;
+    g.started_at_ms = 1796349898250;
+    g.ended_at_ms = 1796349965125;
     return g;
 }
 
@@ -54,9 +54,9 @@ TEST_CASE("cutechess-cli PGN: roster, tags in name order, moves from 1, the reas
           "[Event \"?\"]\n[Site \"?\"]\n[Date \"2026.12.04\"]\n[Round \"2\"]\n[White \"A\"]\n[Black \"B\"]\n"
           "[Result \"1/2-1/2\"]\n"
           "[FEN \"r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4\"]\n"
-          "[GameDuration \"00:01:07\"]\n"
-          "[GameEndTime \"2026-12-04T02:06:05.000 UTC\"]\n"
-          "[GameStartTime \"2026-12-04T02:04:58.000 UTC\"]\n"
+          "[GameDuration \"00:01:06\"]\n"  // 66.875 s, truncated as Qt's secsTo does
+          "[GameEndTime \"2026-12-04T02:06:05.125 UTC\"]\n"
+          "[GameStartTime \"2026-12-04T02:04:58.250 UTC\"]\n"
           "[PlyCount \"3\"]\n[ResultRule \"adjudication max-moves\"]\n[Rules \"fide-2023\"]\n[SetUp \"1\"]\n"
           "[Termination \"adjudication\"]\n[TimeControl \"10+0.1\"]\n"
           "\n1. Ba4 {+0.25/12 0.52s} Nf6 {+0.25/12 0.52s}"

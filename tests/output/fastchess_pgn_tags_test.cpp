@@ -32,8 +32,8 @@ GameRecord one_move_game() {
     g.outcome.score = rules::Score::Draw;
     g.outcome.article = "max-moves";
     g.tc[rules::WHITE] = g.tc[rules::BLACK] = *game::parse_time_control("10+0.1");
-    g.started_at = 1764770000;
-    g.ended_at = 1764770065;
+    g.started_at_ms = 1764770000000;
+    g.ended_at_ms = 1764770065000;
     g.play_ms = 65999;
     return g;
 }
