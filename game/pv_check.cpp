@@ -45,15 +45,14 @@ int mate_of(std::string_view info) {
     return 0;
 }
 
-// chess-library's isGameOver as fastchess uses it (insufficient material is not an end).
-enum class Over { None, Checkmate, Stalemate, Threefold, Fifty };
-Over game_over(const rules::Game& g) {
+// chess-library's isGameOver as fastchess uses it (insufficient material is not an end), in a
+// position where the side to move has a legal move (the pv's): so no checkmate or stalemate.
+enum class Over { None, Threefold, Fifty };
+Over game_over_with_a_move(const rules::Game& g) {
     const rules::Position& pos = g.position();
-    if (pos.halfmove_clock() >= 100) return pos.is_checkmate() ? Over::Checkmate : Over::Fifty;
+    if (pos.halfmove_clock() >= 100) return Over::Fifty;
     if (rules::is_insufficient_material(pos)) return Over::None;
-    if (g.repetition_count() >= 3) return Over::Threefold;
-    if (!pos.has_legal_moves()) return pos.is_check() ? Over::Checkmate : Over::Stalemate;
-    return Over::None;
+    return g.repetition_count() >= 3 ? Over::Threefold : Over::None;
 }
 
 // The word after the first `key` of `info` (fastchess's findElement), or nullopt.
@@ -137,17 +136,16 @@ void PvCheck::check_pv(std::string_view info, const rules::Game& game, const std
     if (pv.empty()) return;
     sync_scratch(game);
     for (std::string_view move : pv) {
-        const Over over = game_over(scratch_);
-        const rules::Move m = over == Over::Checkmate || over == Over::Stalemate
-                                  ? rules::Move::none()
-                                  : rules::parse_uci_move(scratch_.position(), move);
-        if (over == Over::None && m) {
+        // A legal move (none after a checkmate or a stalemate) is checked against the other ends.
+        const rules::Move m = rules::parse_uci_move(scratch_.position(), move);
+        const Over over = m ? game_over_with_a_move(scratch_) : Over::None;
+        if (m && over == Over::None) {
             scratch_.play(m);
             continue;
         }
         std::string_view what = "Illegal PV move";
-        if (m && over == Over::Threefold) what = "PV continues after threefold repetition";
-        if (m && over == Over::Fifty) what = "PV continues after fifty-move rule";
+        if (over == Over::Threefold) what = "PV continues after threefold repetition";
+        if (over == Over::Fifty) what = "PV continues after fifty-move rule";
         pv_warnings_.push_back(fmt::format("Warning; {} - move {} from {}", what, move, name) +
                                context(info, game));
         return;
