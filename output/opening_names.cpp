@@ -45,6 +45,9 @@ OpeningNames::OpeningNames(std::string_view lines) : text_(lines) {
             continue;
         }
         const std::string_view eco = next_field(line), name = next_field(line), movetext = line;
+        if (eco.empty() || name.empty() || movetext.empty())
+            throw std::runtime_error(
+                fmt::format("opening names, line {}: not ECO, name and moves", line_number));
         rules::Position pos;
         std::string error;
         for (uci::Tokens words(movetext); !words.done();) {
@@ -56,9 +59,6 @@ OpeningNames::OpeningNames(std::string_view lines) : text_(lines) {
                     fmt::format("opening names, line {}: {}: {}: {}", line_number, name, word, error));
             pos.play(m);
         }
-        if (eco.empty() || name.empty() || movetext.empty())
-            throw std::runtime_error(
-                fmt::format("opening names, line {}: not ECO, name and moves", line_number));
         if (find(pos)) continue;
         const std::uint64_t key = pos.repetition_key();
         by_key_.emplace(key, names_.size());
