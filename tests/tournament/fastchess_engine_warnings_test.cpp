@@ -125,12 +125,13 @@ TEST_CASE("fastchess -concurrency 0: its Info line first", "[match][output][engi
 
 TEST_CASE("fastchess format: a warning about a search is said as it arises, not when its game ends",
           "[match][output][engine]") {
-    // Game 1: X's first search has a score fastchess cannot read, and its second takes 1.5 s;
-    // game 2 (X Black) ends long before: the warning stands before game 2's finished line, as
-    // fastchess prints it (a worker that stops at it stops then).
+    // Game 1: X's first search has a score fastchess cannot read, and its second takes 3 s;
+    // game 2 (X Black) takes 1 s (B's second search) and ends long before game 1: the warning
+    // stands before game 2's finished line, as fastchess prints it (a worker that stops at it
+    // stops then). The margins hold on a loaded machine.
     const test::CommandRun r = test::run_drawproxy(
-        "match -dialect fastchess -engine " + test::fake_cmd_quoted("cp=0:abc;sleep=2:1500") +
-        " name=X -engine " + test::fake_cmd("score=0") +
+        "match -dialect fastchess -engine " + test::fake_cmd_quoted("cp=0:abc;sleep=2:3000") +
+        " name=X -engine " + test::fake_cmd_quoted("score=0;sleep=2:1000") +
         " name=B -each tc=10+0.1 -maxmoves 3 -rounds 1 -games 2 -concurrency 2");
     INFO(r.out << r.err);
     CHECK(r.status == 0);
