@@ -72,8 +72,11 @@ class RawChild {
     // Reads until `text` has arrived; returns all read so far.
     std::string read_until(const std::string& text) {
         std::string got;
-        char buf[4096];
-        while (got.find(text) == std::string::npos) {
+        char buf[65536];
+        // Only the bytes just read (and the text's length before them) are searched: floods of
+        // megabytes stay linear.
+        for (std::size_t from = 0; got.find(text, from) == std::string::npos;) {
+            from = got.size() >= text.size() ? got.size() - text.size() + 1 : 0;
             ssize_t n = ::read(out_, buf, sizeof buf);
             if (n <= 0) break;
             got.append(buf, std::size_t(n));
