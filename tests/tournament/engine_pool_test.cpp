@@ -142,8 +142,10 @@ TEST_CASE("fastchess's timeouts: one process, a missed uciok fails the start, a 
         CHECK(run.said == std::vector<std::string>{"Warning; Engine F is not responsive"});
     }
     SECTION("each wait has its own allowance: a slow readyok within ready_ms is ready") {
-        auto config = fake_config("readysleep=600", 300);
-        config.ready_ms = 5000;
+        // Its uciok has a second (a loaded machine may take a good part of it to start the
+        // process); its readyok comes later than that and within its own allowance.
+        auto config = fake_config("readysleep=2000", 1000);
+        config.ready_ms = 8000;
         const PoolRun run(config, 1, 2, true);
         CHECK(run.ready == 1);
         CHECK(run.failures.empty());
