@@ -25,7 +25,7 @@ void check_all_played(const test::CommandRun& r, const std::string& pgn, int gam
 }  // namespace
 
 TEST_CASE("128 engines starting at once on few cores, each using CPU to start, all start",
-          "[match][startup][engine]") {
+          "[match][startup][engine][alone]") {
     // 128 starts of 100 ms of CPU each are 6.4 s of both cores of a two-core machine: started
     // all at once, every engine waits for all the others and none has answered within 4 s.
     TempFile pgn(".pgn");
@@ -56,7 +56,7 @@ TEST_CASE("an engine process that does not start is replaced once before the mat
     const auto r =
         test::run_drawproxy("match -engine " + test::fake_cmd("hangfirst=" + first) + " name=A -engine " +
                             test::fake_cmd("score=0") +
-                            " name=B -each nodes=1 startup=1 -maxmoves 2 -games 2 -pgnout " + pgn.path);
+                            " name=B -each nodes=1 startup=2 -maxmoves 2 -games 2 -pgnout " + pgn.path);
     check_all_played(r, pgn.path, 2);
     CHECK(::access(first.c_str(), F_OK) == 0);  // the first process was the stuck one
 }

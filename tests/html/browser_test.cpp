@@ -175,7 +175,7 @@ int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); 
 }  // namespace
 
 TEST_CASE("a 20-game Stockfish match and an audit read in headless Chromium",
-          "[html][browser][stockfish][e2e]") {
+          "[html][browser][stockfish][e2e][alone]") {
     if (chromium_path().empty())
         FAIL("chromium is not installed: the browser test cannot run (scripts/setup.sh --test installs it)");
     if (::access(STOCKFISH, X_OK) != 0) FAIL("needs /usr/games/stockfish");
