@@ -39,12 +39,13 @@ TEST_CASE("128 engines starting at once on few cores, each using CPU to start, a
 
 TEST_CASE("startup= counts for each step from its own start: uciok from the process's, readyok from isready",
           "[match][startup][engine]") {
-    // 1.5 s to uciok and 1.5 s more to readyok: each within 2.5 s, together not.
+    // 2 s to uciok and 2 s more to readyok: each within 3.5 s (1.5 s to spare for a loaded
+    // machine), together not.
     TempFile pgn(".pgn");
-    const std::string engine = test::fake_cmd_quoted("startsleep=1500;readysleep=1500");
+    const std::string engine = test::fake_cmd_quoted("startsleep=2000;readysleep=2000");
     const auto r =
         test::run_drawproxy("match -engine " + engine + " name=A -engine " + engine +
-                            " name=B -each nodes=1 startup=2.5 -maxmoves 2 -games 2 -pgnout " + pgn.path);
+                            " name=B -each nodes=1 startup=3.5 -maxmoves 2 -games 2 -pgnout " + pgn.path);
     check_all_played(r, pgn.path, 2);
 }
 

@@ -81,9 +81,9 @@ TEST_CASE("the pool starts at most its slots of processes at once and answers ev
 
 TEST_CASE("the start-up allowance counts from the process's start, not from the request",
           "[match][pool][engine]") {
-    // Two slots, 400 ms to start each: the last of eight waits about 1.6 s for its turn, far
-    // past the 1 s allowance; counted from its own start it has 600 ms to spare.
-    const PoolRun run(fake_config("startsleep=400", 1000), 8, 2);
+    // Two slots, a second to start each: the last of eight waits about 3 s for its turn, past
+    // the 2.5 s allowance; counted from its own start it has 1.5 s to spare (a loaded machine).
+    const PoolRun run(fake_config("startsleep=1000", 2500), 8, 2);
     CHECK(run.ready == 8);
     CHECK(run.failures.empty());
     CHECK(run.started == 8);  // none was tried twice
@@ -94,7 +94,7 @@ TEST_CASE("a process that misses the allowance is replaced once, with three time
     test::TempDir dir;
     const std::string first = dir.file("first-start");
     SECTION("the second process starts: the request is answered with it") {
-        const PoolRun run(fake_config("hangfirst=" + first, 500), 1, 2);
+        const PoolRun run(fake_config("hangfirst=" + first, 1500), 1, 2);
         CHECK(run.ready == 1);
         CHECK(run.failures.empty());
         CHECK(run.started == 2);
@@ -110,11 +110,11 @@ TEST_CASE("a process that misses the allowance is replaced once, with three time
               "start either (its last line: \"Fake by nobody\")");
     }
     SECTION("readyok late: the failure names isready, not the process's start") {
-        // A second and a half: a loaded machine (sanitizers, CI) may take over 0.5 s to start it.
-        const PoolRun run(fake_config("readysleep=60000", 1500), 1, 2);
+        // Two seconds: a loaded machine (sanitizers, CI) may take over 0.5 s to start it.
+        const PoolRun run(fake_config("readysleep=60000", 2000), 1, 2);
         REQUIRE(run.failures.size() == 1);
         CHECK(run.failures[0] ==
-              "sent no readyok within 1.5 s of isready; a second process sent no readyok within 4.5 s of "
+              "sent no readyok within 2 s of isready; a second process sent no readyok within 6 s of "
               "isready either (its last line: \"uciok\")");
     }
 }
@@ -142,10 +142,10 @@ TEST_CASE("fastchess's timeouts: one process, a missed uciok fails the start, a 
         CHECK(run.said == std::vector<std::string>{"Warning; Engine F is not responsive"});
     }
     SECTION("each wait has its own allowance: a slow readyok within ready_ms is ready") {
-        // Its uciok has a second (a loaded machine may take a good part of it to start the
-        // process); its readyok comes later than that and within its own allowance.
-        auto config = fake_config("readysleep=2000", 1000);
-        config.ready_ms = 8000;
+        // Its uciok has 3 s (a loaded machine may take a good part of it to start the process);
+        // its readyok comes later than that and within its own allowance.
+        auto config = fake_config("readysleep=4000", 3000);
+        config.ready_ms = 10000;
         const PoolRun run(config, 1, 2, true);
         CHECK(run.ready == 1);
         CHECK(run.failures.empty());
