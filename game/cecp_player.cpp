@@ -154,7 +154,8 @@ bool CecpPlayer::new_game() {
 
 std::optional<std::int64_t> CecpPlayer::nudge_ms() const {
     if (!initialized_ || answered_ || (!ping_ && !probing_)) return std::nullopt;
-    return 500;
+    // Often: a stalled GNU Chess needs one to ten lines to wake, more on a loaded machine.
+    return 100;
 }
 
 void CecpPlayer::nudge() { send_ping(); }

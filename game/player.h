@@ -66,8 +66,9 @@ class Player {
     // The first step's allowance ran out: Waiting if that is a failure, else the protocol goes
     // on without it (an xboard engine of protocol 1 never sends done=1) as handshake() would.
     virtual Step first_step_expired() { return Step::Waiting; }
-    // While it readies: how often to ask again, for an engine that may sit on a request (GNU
-    // Chess reads a burst of lines only when more arrive), and the asking.
+    // While it readies: how often to ask again, and the asking. GNU Chess 6 may stall at its
+    // start until a line arrives (its input thread waits in fgets holding stdin's lock, which
+    // its engine thread needs to start), and each line gives it another chance.
     virtual std::optional<std::int64_t> nudge_ms() const { return std::nullopt; }
     virtual void nudge() {}
     // An idle process readied for another game: true if it is ready at once (nothing to wait for).

@@ -92,6 +92,8 @@ PlaySpec parse_play_spec(const std::string& text) {
             s.ping = value != "0";
         } else if (key == "late") {
             s.late = value == "1";
+        } else if (key == "stall") {
+            s.stall_lines = number(value);
         } else if (key == "setboard") {
             s.setboard = value != "0";
         } else if (key == "nodone") {

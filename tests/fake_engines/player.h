@@ -20,11 +20,12 @@
 // With proto=xboard it speaks CECP v2 instead (xboard_player.cpp): features ping, setboard,
 // usermove, done=1; san=1  it sends and wants SAN;  ping=0  no ping (an Error for one);
 // nodone=1  no done at all;  setboard=0  edit mode instead;  late=1  features only after its
-// first pong, between done=0 and done=1 (as GNU Chess's come when lines arrive in a burst). On `go` it plays
-// the side to move, and at chosen plies:  xclaim=P:TEXT  "1/2-1/2 {TEXT}" instead of its move (once: asked
-// again, it moves);  offer=P  "offer draw" before its move;  resign=P  "resign";  announce=P:R  "R {..}" (1-0
-// or 0-1) before its move;  refuse=P  "Illegal move: X" for the move it is sent at ply P. Start-up, before
-// the first command is read (see Player::start_up):
+// first pong, between done=0 and done=1 (as GNU Chess's come);  stall=N  say nothing until its N-th
+// line, then answer them all (GNU Chess 6 stalled at its start, woken by each line with a chance). On `go` it
+// plays the side to move, and at chosen plies:  xclaim=P:TEXT  "1/2-1/2 {TEXT}" instead of its move (once:
+// asked again, it moves);  offer=P  "offer draw" before its move;  resign=P  "resign";  announce=P:R  "R
+// {..}" (1-0 or 0-1) before its move;  refuse=P  "Illegal move: X" for the move it is sent at ply P.
+// Start-up, before the first command is read (see Player::start_up):
 //   banner=TEXT      print TEXT ('_' for spaces) at once, as Stockfish prints its name
 //   hangfirst=PATH   if PATH does not exist, create it and never answer (the first process of
 //                    several is stuck, the next ones are not)
@@ -58,6 +59,7 @@ struct PlaySpec {
     std::string id_name = "matchfake";
     std::string hang_first;
     bool xboard = false, san = false, ping = true, done = true, setboard = true, late = false;
+    int stall_lines = 0;
     std::map<int, std::string> xclaims, announces;
     std::vector<int> offers, resigns, refusals;
 };
@@ -76,6 +78,7 @@ class Player {
   private:
     void go();
     bool answer_xboard(const std::string& line);
+    bool answer_xboard_command(const std::string& line);
     void go_xboard();
     void edit(const std::string& line);
     void send_features();
@@ -84,12 +87,13 @@ class Player {
     PlaySpec spec_;
     GuiGame gui_;
     uci::GuiCommand cmd_;
-    rules::Game xgame_;           // proto=xboard: the game as its commands set it up
-    std::vector<int> claimed_;    // plies whose xclaim was made
-    bool editing_ = false;        // between `edit` and `.`
-    bool features_sent_ = false;  // late=1: after its first pong
-    bool edit_black_ = false;     // edit mode's current colour
-    std::string edit_board_;      // 64 squares, a1 first, ' ' empty
+    rules::Game xgame_;                 // proto=xboard: the game as its commands set it up
+    std::vector<int> claimed_;          // plies whose xclaim was made
+    bool editing_ = false;              // between `edit` and `.`
+    bool features_sent_ = false;        // late=1: after its first pong
+    std::vector<std::string> stalled_;  // stall=N: the lines read while stalled
+    bool edit_black_ = false;           // edit mode's current colour
+    std::string edit_board_;            // 64 squares, a1 first, ' ' empty
 };
 
 }  // namespace drawproxy::test

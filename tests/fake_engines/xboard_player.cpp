@@ -18,6 +18,18 @@ bool has(const std::vector<int>& plies, int ply) {
 }  // namespace
 
 bool Player::answer_xboard(const std::string& line) {
+    if (spec_.stall_lines > 0) {
+        stalled_.push_back(line);
+        if (int(stalled_.size()) < spec_.stall_lines) return true;
+        spec_.stall_lines = 0;
+        for (const std::string& read : std::exchange(stalled_, {}))
+            if (!answer_xboard_command(read)) return false;
+        return true;
+    }
+    return answer_xboard_command(line);
+}
+
+bool Player::answer_xboard_command(const std::string& line) {
     if (editing_) return edit(line), true;
     const cecp::GuiCommand cmd = cecp::parse_gui_command(line);
     switch (cmd.type) {

@@ -33,6 +33,17 @@ TEST_CASE("an xboard engine is readied with protover 2 and its features, and tol
         CHECK(sent.find(line) != std::string::npos);
 }
 
+TEST_CASE("an xboard engine stalled at its start until lines arrive is woken by pings (GNU Chess 6)",
+          "[match][xboard][engine]") {
+    // It says nothing until its 50th line, then answers them all, features after its first pong
+    // as GNU Chess's come. A ping every 0.1 s wakes it about 4.6 s after the first: within 6 s,
+    // or the second process's 18 s on a loaded machine; a ping every 0.5 s would take 23 s.
+    auto g = play_one(std::string(XB) + "stall=50;late=1 proto=xboard", "crash=3",
+                      "-each nodes=1 startup=6 -games 1");
+    CHECK(g.outcome.termination == rules::Termination::Crash);
+    CHECK(g.plies.size() == 3);
+}
+
 TEST_CASE("an xboard engine's 1/2-1/2 is a claim of the position now, judged by the Laws",
           "[match][xboard][engine]") {
     SECTION("a correct claim ends the game (9.2.2)") {
